@@ -1,0 +1,188 @@
+"""The deck model: frozen, validated pydantic models for what every deck file shares.
+
+A deck file names its ``family``, ``name``, ``version`` and ``seed``, has a ``[print]`` table
+and a ``[check]`` table common to all families, and one table named after its family with
+that family's parameters (``[parks]``, ``[cards]`` ...). Each family supplies the model of its
+own table as ``Family.Params``; :func:`deck_model` joins the two.
+
+Field descriptions here are the deck reference: ``docs/decks.md`` and ``paperproof schema``
+are generated from them.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer, WithJsonSchema
+from pydantic import create_model as _create_model
+
+from .units import CARD_PRESETS, PAGE_PRESETS, parse_length
+
+_LENGTH_SCHEMA = {
+    "anyOf": [
+        {"type": "number", "minimum": 0, "description": "millimetres"},
+        {"type": "string", "pattern": r"^\s*[0-9]*\.?[0-9]+\s*(mm|cm|in|pt)\s*$"},
+    ]
+}
+
+Length = Annotated[
+    float,
+    BeforeValidator(parse_length),
+    WithJsonSchema(_LENGTH_SCHEMA),
+    PlainSerializer(lambda v: v, return_type=float),
+]
+"""A length: a number of millimetres or a string with a unit (``63mm``, ``2.5in``, ``9pt``)."""
+
+
+class Frozen(BaseModel):
+    """Base of every deck model: immutable, unknown keys rejected."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=False)
+
+
+class Size(Frozen):
+    """A width and height."""
+
+    width: Length = Field(description="Width (mm, or with a unit).")
+    height: Length = Field(description="Height (mm, or with a unit).")
+
+
+def _size_or_preset(presets: dict[str, tuple[float, float]], what: str) -> Any:
+    def parse(value: object) -> object:
+        if isinstance(value, str):
+            if value in presets:
+                w, h = presets[value]
+                return {"width": w, "height": h}
+            names = ", ".join(presets)
+            raise ValueError(f"unknown {what} preset {value!r}; valid: {names}, or a table "
+                             "{{ width = ..., height = ... }}")
+        return value
+
+    return BeforeValidator(parse)
+
+
+CardSize = Annotated[
+    Size,
+    _size_or_preset(CARD_PRESETS, "card"),
+    WithJsonSchema({"anyOf": [{"enum": list(CARD_PRESETS)}, {"$ref": "#/$defs/Size"}]}),
+]
+PageSize = Annotated[
+    Size,
+    _size_or_preset(PAGE_PRESETS, "page"),
+    WithJsonSchema({"anyOf": [{"enum": list(PAGE_PRESETS)}, {"$ref": "#/$defs/Size"}]}),
+]
+
+
+class PrintSettings(Frozen):
+    """How components are printed: sizes, bleed, marks, imposition, backs."""
+
+    card: CardSize = Field(
+        default=Size(width=63.5, height=88.9),
+        description="Card size: a preset (poker 63.5x88.9, standard 63x88, bridge 57.15x88.9, "
+        "tarot 70x120, mini 44x63, square 70x70) or { width, height }. Default poker.",
+    )
+    page: PageSize = Field(
+        default=Size(width=210.0, height=297.0),
+        description="Sheet size: A4, Letter, A3, Tabloid or { width, height }. Default A4.",
+    )
+    orientation: Literal["auto", "portrait", "landscape"] = Field(
+        default="auto", description="Sheet orientation; auto picks the one that fits more."
+    )
+    bleed: Length = Field(default=3.0, description="Bleed around each component. Default 3mm.")
+    safe: Length = Field(
+        default=3.0, description="Safe zone inside the trim: text stays inside it. Default 3mm."
+    )
+    margin: Length = Field(
+        default=8.0, description="Minimum page margin around the imposed grid. Default 8mm."
+    )
+    gutter: Length = Field(
+        default=0.0,
+        description="Space between neighbouring components' bleed boxes. Default 0mm.",
+    )
+    crop_marks: bool = Field(default=True, description="Hairline crop marks outside the bleed.")
+    duplex: Literal["none", "long-edge", "short-edge", "gutter-fold"] = Field(
+        default="long-edge",
+        description="Backs: none; duplex sheets mirrored for long-edge or short-edge flip; "
+        "or a gutter-fold layout (fronts and backs side by side, fold down the middle).",
+    )
+    back_offset: tuple[Length, Length] = Field(
+        default=(0.0, 0.0),
+        description="Shift of back pages (x, y) to correct a printer's duplex misalignment; "
+        "measure it with the calibration page.",
+    )
+    calibration: bool = Field(
+        default=False, description="Add a duplex calibration page to sheets.pdf."
+    )
+    cut_contour: bool = Field(
+        default=False,
+        description="Also draw trim paths in sheets.pdf as a CutContour spot colour.",
+    )
+    stamp: bool = Field(
+        default=True, description="Small stamp on every component: deck, version, seed, index."
+    )
+
+
+class CheckSettings(Frozen):
+    """Search budgets and simulation sizes for the checks."""
+
+    budget_nodes: int = Field(
+        default=200_000, ge=1, description="Search nodes per card before 'unknown'."
+    )
+    budget_seconds: float = Field(
+        default=5.0, gt=0, description="Seconds per card before 'unknown'."
+    )
+    simulations: int = Field(
+        default=200, ge=0, description="Seeded simulated games for difficulty and balance."
+    )
+
+
+_SLUG = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
+
+
+def _slug(value: str) -> str:
+    if not _SLUG.match(value):
+        raise ValueError(
+            f"{value!r} is not a usable deck name; use letters, digits, '-', '_' or '.'"
+        )
+    return value
+
+
+class DeckBase(Frozen):
+    """Keys every deck file has."""
+
+    family: str = Field(description="Which family this deck belongs to (paperproof families).")
+    name: Annotated[str, BeforeValidator(lambda v: _slug(v) if isinstance(v, str) else v)] = (
+        Field(description="Deck name; printed in every component's stamp.")
+    )
+    version: str = Field(default="1", description="Deck version; printed in the stamp.")
+    seed: int = Field(default=1, description="Seed of every generator and simulation.")
+    description: str = Field(default="", description="Free text shown in index.html.")
+    print: PrintSettings = Field(default_factory=PrintSettings, description="Print settings.")
+    check: CheckSettings = Field(default_factory=CheckSettings, description="Check budgets.")
+
+    @property
+    def params(self) -> Any:
+        """The family's own table (``[parks]`` for a parks deck)."""
+        return getattr(self, self.family)
+
+    def with_seed(self, seed: int) -> DeckBase:
+        return self.model_copy(update={"seed": seed})
+
+
+_MODELS: dict[tuple[str, type[BaseModel]], type[DeckBase]] = {}
+
+
+def deck_model(family: str, params: type[BaseModel]) -> type[DeckBase]:
+    """The full deck model of one family: the shared keys plus ``[<family>]``."""
+    key = (family, params)
+    if key not in _MODELS:
+        fields: Any = {
+            family: (params, Field(default_factory=params, description=params.__doc__ or ""))
+        }
+        _MODELS[key] = _create_model(f"{family.title()}Deck", __base__=DeckBase, **fields)
+    return _MODELS[key]
+
+
+Deck = DeckBase
+"""The type families receive: a validated deck (an instance of ``deck_model(...)``)."""

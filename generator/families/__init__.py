@@ -1,0 +1,19 @@
+"""The registry of families: one list, in the order ``paperproof families`` shows them."""
+
+from __future__ import annotations
+
+from ..errors import UsageError
+from .base import Family
+from .cards import CardsFamily
+
+FAMILIES: tuple[Family, ...] = (
+    CardsFamily(),
+)
+
+
+def find_family(name: str) -> Family:
+    for family in FAMILIES:
+        if family.name == name:
+            return family
+    names = ", ".join(f.name for f in FAMILIES)
+    raise UsageError(f"unknown family {name!r}; valid: {names}")

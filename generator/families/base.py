@@ -1,0 +1,207 @@
+"""The shape every family has: components to print, a check report, and the Family contract.
+
+Every family lives in ``generator/families/<name>/`` with the same modules:
+
+- ``model.py``    frozen dataclasses of its components and their rule attributes, and the
+                  pydantic ``Params`` model of its deck table;
+- ``generate.py`` deck parameters + seed -> components, deterministic;
+- ``rules.py``    the game's legal moves and scoring for one player's area (pure);
+- ``check.py``    validation and a verdict (with certificate) for every card;
+- ``layout.py``   component -> :class:`generator.render.drawing.Drawing`;
+- ``__init__.py`` the :class:`Family` subclass that joins them, registered in
+                  :data:`generator.families.FAMILIES`.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar, Literal, TypeAlias
+
+from pydantic import BaseModel
+
+from ..deck import Deck
+from ..errors import Problem, UsageError
+from ..render.drawing import Drawing
+
+Status: TypeAlias = Literal["completable", "impossible", "unknown", "pass", "fail", "warn", "info"]
+FAILING: frozenset[str] = frozenset({"impossible", "unknown", "fail"})
+"""Statuses that make ``check`` exit 1 and ``build`` refuse to print (without --keep-going)."""
+
+
+@dataclass(frozen=True)
+class PolyNest:
+    """Imposition hint for a polyomino piece: its cells (row, col) and the square size in mm.
+    Pieces are packed on a common grid so that neighbours share cut lines."""
+
+    cells: tuple[tuple[int, int], ...]
+    cell_mm: float
+
+
+@dataclass(frozen=True)
+class HexNest:
+    """Imposition hint for a hex tile: flat-to-flat size in mm and orientation. Tiles are
+    packed in a honeycomb so that neighbours share cut lines."""
+
+    flat_to_flat: float
+    orientation: Literal["flat", "pointy"] = "pointy"
+
+
+Imposition: TypeAlias = Literal["grid", "page", "nest"]
+
+
+@dataclass(frozen=True)
+class Component:
+    """One printable component.
+
+    ``imposition``: ``grid`` components (cards, tokens) are imposed n-up on sheets with bleed
+    and crop marks; ``page`` components (boards, score sheets, proof pages) get a page of
+    their own, centred; ``nest`` components (hex tiles, polyomino pieces) are packed with
+    shared cut lines using ``nest``. ``subjects`` are the report subjects whose verdicts
+    belong to this component (shown beside it in index.html).
+    """
+
+    id: str
+    kind: str
+    title: str
+    front: Drawing
+    back: Drawing | None = None
+    copies: int = 1
+    imposition: Imposition = "grid"
+    nest: PolyNest | HexNest | None = None
+    subjects: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class CheckEntry:
+    """One check's answer about one subject (a component id, or ``deck``).
+
+    ``details`` is JSON-able; a completable card's certificate goes under ``certificate``.
+    ``code`` is a stable code for anything not passing (``E-PARK-DEMAND-MISSING``).
+    """
+
+    subject: str
+    check: str
+    status: Status
+    message: str
+    code: str = ""
+    details: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def failing(self) -> bool:
+        return self.status in FAILING
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "subject": self.subject,
+            "check": self.check,
+            "status": self.status,
+            "message": self.message,
+        }
+        if self.code:
+            out["code"] = self.code
+        if self.details:
+            out["details"] = self.details
+        return out
+
+
+@dataclass(frozen=True)
+class Report:
+    """Every check of one deck, and the deck-wide figures (balance, simulated rates)."""
+
+    deck: str
+    family: str
+    seed: int
+    entries: tuple[CheckEntry, ...]
+    figures: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return not any(e.failing for e in self.entries)
+
+    def for_subject(self, subject: str) -> tuple[CheckEntry, ...]:
+        return tuple(e for e in self.entries if e.subject == subject)
+
+    def counts(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for e in self.entries:
+            out[e.status] = out.get(e.status, 0) + 1
+        return dict(sorted(out.items()))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "deck": self.deck,
+            "family": self.family,
+            "seed": self.seed,
+            "ok": self.ok,
+            "counts": self.counts(),
+            "entries": [e.to_json() for e in self.entries],
+            "figures": self.figures,
+        }
+
+
+@dataclass(frozen=True)
+class CheckOptions:
+    """Options of ``paperproof check`` / ``build`` that reach a family's checks."""
+
+    count_solutions: bool = False
+    simulations: int | None = None
+    """Overrides ``[check] simulations`` when set."""
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    label: str
+    points: int
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class ScoreResult:
+    """The breakdown of a scored map / sheet / landscape (``paperproof score``)."""
+
+    total: int
+    lines: tuple[ScoreLine, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "total": self.total,
+            "lines": [{"label": s.label, "points": s.points, "detail": s.detail}
+                      for s in self.lines],
+        }
+
+
+class Family(ABC):
+    """A family of components. Subclasses set the class attributes and implement the
+    three steps; ``validate`` and ``score`` are optional."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    summary: ClassVar[str]
+    components: ClassVar[tuple[str, ...]]
+    """What it prints, one phrase each (``paperproof families``)."""
+    Params: ClassVar[type[BaseModel]]
+    """The pydantic model of the family's deck table."""
+
+    def validate(self, deck: Deck) -> list[Problem]:
+        """Semantic problems the schema cannot see (a walkway split in two, a shape that is
+        not connected). Each problem's ``path`` starts at the deck root, e.g.
+        ``("parks", "cards", 3, "walkways")``; the loader adds file and line."""
+        return []
+
+    @abstractmethod
+    def generate(self, deck: Deck) -> Any:
+        """Deck parameters + seed -> the family's components (a frozen model object)."""
+
+    @abstractmethod
+    def check(self, deck: Deck, generated: Any, options: CheckOptions) -> Report:
+        """Every check of the family, on the generated components."""
+
+    @abstractmethod
+    def layout(self, deck: Deck, generated: Any, report: Report) -> list[Component]:
+        """The printable components, in print order (proof pages included)."""
+
+    def score(self, deck: Deck, generated: Any, source: Path, text: str) -> ScoreResult:
+        """Score a filled map/sheet written in TOML (``paperproof score``)."""
+        raise UsageError(f"the {self.name} family has no score command")
