@@ -35,6 +35,22 @@ Length = Annotated[
 """A length: a number of millimetres or a string with a unit (``63mm``, ``2.5in``, ``9pt``)."""
 
 
+def _colour(value: object) -> object:
+    if isinstance(value, str) and not _COLOUR.match(value):
+        raise ValueError(f"expected a colour like '#2b6cb0', got {value!r}")
+    return value
+
+
+_COLOUR = re.compile(r"^#[0-9A-Fa-f]{6}$")
+
+Colour = Annotated[
+    str,
+    BeforeValidator(_colour),
+    WithJsonSchema({"type": "string", "pattern": "^#[0-9A-Fa-f]{6}$"}),
+]
+"""A colour as ``#rrggbb``."""
+
+
 class Frozen(BaseModel):
     """Base of every deck model: immutable, unknown keys rejected."""
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 
-class Verdict(str, Enum):
+class Verdict(StrEnum):
     """The answer of a completability check.
 
     ``UNKNOWN`` means the search budget ran out: it is never silently treated as either of

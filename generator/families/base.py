@@ -184,6 +184,12 @@ class Family(ABC):
     Params: ClassVar[type[BaseModel]]
     """The pydantic model of the family's deck table."""
 
+    def resolve_files(self, table: dict[str, Any], base_dir: Path) -> dict[str, Any]:
+        """Read files the family's table refers to (a CSV of card rows), relative to the deck
+        file, before validation. The deck loader is the only caller: it is the I/O boundary.
+        Raise :class:`generator.errors.DeckError` for an unreadable or bad file."""
+        return table
+
     def validate(self, deck: Deck) -> list[Problem]:
         """Semantic problems the schema cannot see (a walkway split in two, a shape that is
         not connected). Each problem's ``path`` starts at the deck root, e.g.

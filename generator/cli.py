@@ -1,0 +1,252 @@
+"""The ``paperproof`` command line. The only module that prints and exits.
+
+Exit codes: 0 all good; 1 some card or component fails a check; 2 invalid input (deck
+files, arguments); 3 writing output failed.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any, NoReturn
+
+import click
+
+from . import __version__
+from .errors import DeckError, PaperProofError, UsageError
+
+DECKS_DIR = Path("decks")
+
+
+def _fail(exc: PaperProofError) -> NoReturn:
+    if isinstance(exc, DeckError):
+        for problem in exc.problems:
+            click.echo(f"error: {problem.format()}", err=True)
+        n = len(exc.problems)
+        click.echo(f"{n} problem{'s' if n != 1 else ''} found; nothing was written.", err=True)
+    else:
+        click.echo(f"error: {exc}", err=True)
+    sys.exit(exc.exit_code)
+
+
+def _deck_paths(decks: tuple[str, ...]) -> list[Path]:
+    if decks:
+        return [Path(d) for d in decks]
+    if not DECKS_DIR.is_dir():
+        raise UsageError("no DECK given and no decks/ folder here; give a deck file")
+    found = sorted(DECKS_DIR.glob("*.toml"))
+    if not found:
+        raise UsageError("no DECK given and decks/ holds no .toml files")
+    return found
+
+
+def _load_all(paths: list[Path]) -> list[Any]:
+    """Load every deck, reporting the problems of all of them before exiting."""
+    from .deckfile import load_deck
+
+    loaded = []
+    problems = []
+    for path in paths:
+        try:
+            loaded.append(load_deck(path))
+        except DeckError as exc:
+            problems.extend(exc.problems)
+    if problems:
+        raise DeckError(problems)
+    return loaded
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="paperproof")
+def main() -> None:
+    """PaperProof: print-ready prototypes of paper games, every card proven completable."""
+
+
+class _Bar:
+    """A progress bar on stderr, shown only once a build has run for more than a second."""
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+        self.start = time.perf_counter()
+        self.shown = False
+
+    def __call__(self, stage: str, done: int, total: int) -> None:
+        if time.perf_counter() - self.start < 1.0 and not self.shown:
+            return
+        self.shown = True
+        width = 24
+        filled = int(width * done / max(total, 1))
+        bar = "#" * filled + "-" * (width - filled)
+        click.echo(f"\r{self.label} [{bar}] {stage:<22}", nl=False, err=True)
+
+    def close(self) -> None:
+        if self.shown:
+            click.echo("", err=True)
+
+
+@main.command()
+@click.argument("decks", nargs=-1, type=click.Path(dir_okay=False))
+@click.option("-o", "--output", "output", type=click.Path(file_okay=False), default="output",
+              show_default=True, help="Folder that receives <deck>/ per deck.")
+@click.option("--seed", type=int, default=None, help="Override the deck's seed.")
+@click.option("--only", default=None, help="Components to print, 1-based: 1-5,9.")
+@click.option("--keep-going", is_flag=True, help="Print even if some card is not completable.")
+def build(decks: tuple[str, ...], output: str, seed: int | None, only: str | None,
+          keep_going: bool) -> None:
+    """Build DECKs (default: every deck in decks/) into OUTPUT/<deck>/."""
+    from .build import build_deck, parse_only
+
+    try:
+        selection = parse_only(only)
+        loaded = _load_all(_deck_paths(decks))
+        failed = 0
+        for item in loaded:
+            bar = _Bar(item.stem)
+            try:
+                result = build_deck(item, Path(output), seed=seed, only=selection,
+                                    keep_going=keep_going, progress=bar)
+            except PaperProofError as exc:
+                bar.close()
+                if len(loaded) == 1 or isinstance(exc, DeckError):
+                    raise
+                click.echo(f"error: {exc}", err=True)
+                failed = max(failed, exc.exit_code)
+                continue
+            bar.close()
+            counts = result.checked.report.counts()
+            verdicts = ", ".join(f"{n} {s}" for s, n in counts.items()) or "no checks"
+            click.echo(f"{item.stem}: {result.components} components, {verdicts}, "
+                       f"{len(result.files)} files in {result.folder} "
+                       f"({result.seconds:.1f} s)")
+        if failed:
+            sys.exit(failed)
+    except PaperProofError as exc:
+        _fail(exc)
+
+
+@main.command()
+@click.argument("decks", nargs=-1, type=click.Path(dir_okay=False))
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+@click.option("--seed", type=int, default=None, help="Override the deck's seed.")
+@click.option("--count-solutions", is_flag=True,
+              help="Also count solutions where the family supports it (quilts).")
+@click.option("--simulations", type=int, default=None,
+              help="Override [check] simulations.")
+def check(decks: tuple[str, ...], fmt: str, seed: int | None, count_solutions: bool,
+          simulations: int | None) -> None:
+    """Validate DECKs and run every check; exit 0 if all pass, 1 if not, 2 if invalid."""
+    from .build import check_deck, report_json
+    from .families.base import CheckOptions
+
+    try:
+        loaded = _load_all(_deck_paths(decks))
+        options = CheckOptions(count_solutions=count_solutions, simulations=simulations)
+        results = [check_deck(item, seed=seed, options=options) for item in loaded]
+    except PaperProofError as exc:
+        _fail(exc)
+    ok = all(r.report.ok for r in results)
+    if fmt == "json":
+        payload: Any = [report_json(r) for r in results]
+        if len(payload) == 1:
+            payload = payload[0]
+        click.echo(json.dumps(payload, indent=2, sort_keys=True, ensure_ascii=False))
+    else:
+        for r in results:
+            click.echo(f"{r.loaded.path} ({r.loaded.family.name}, seed {r.deck.seed})")
+            width = max((len(e.subject) for e in r.report.entries), default=8)
+            for e in r.report.entries:
+                click.echo(f"  {e.subject:<{width}}  {e.check:<14} {e.status:<11} {e.message}")
+            counts = ", ".join(f"{n} {s}" for s, n in r.report.counts().items())
+            click.echo(f"  -> {'ok' if r.report.ok else 'NOT OK'}: {counts}")
+    sys.exit(0 if ok else 1)
+
+
+@main.command()
+@click.argument("deck", type=click.Path(dir_okay=False))
+@click.argument("source", type=click.Path(dir_okay=False))
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+def score(deck: str, source: str, fmt: str) -> None:
+    """Score a filled map / sheet / landscape SOURCE (TOML) against DECK."""
+    from .deckfile import load_deck
+
+    try:
+        loaded = load_deck(Path(deck))
+        src = Path(source)
+        try:
+            text = src.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise UsageError(f"{source}: cannot read: {exc}") from None
+        generated = loaded.family.generate(loaded.deck)
+        result = loaded.family.score(loaded.deck, generated, src, text)
+    except PaperProofError as exc:
+        _fail(exc)
+    if fmt == "json":
+        click.echo(json.dumps(result.to_json(), indent=2, sort_keys=True, ensure_ascii=False))
+    else:
+        width = max((len(line.label) for line in result.lines), default=5)
+        for line in result.lines:
+            detail = f"  {line.detail}" if line.detail else ""
+            click.echo(f"{line.label:<{width}}  {line.points:>4}{detail}")
+        click.echo(f"{'total':<{width}}  {result.total:>4}")
+
+
+@main.command()
+@click.argument("family")
+@click.argument("path", required=False, type=click.Path(dir_okay=False))
+@click.option("--force", is_flag=True, help="Overwrite an existing file.")
+def new(family: str, path: str | None, force: bool) -> None:
+    """Write a commented starter deck of FAMILY to PATH (default: <family>.toml)."""
+    from .build import render_starter, write_atomic
+    from .families import find_family
+
+    try:
+        fam = find_family(family)
+        target = Path(path or f"{fam.name}.toml")
+        if target.exists() and not force:
+            raise UsageError(f"{target} exists; use --force to overwrite it")
+        name = target.stem if target.stem else fam.name
+        text = render_starter(fam.name, name)
+        write_atomic(target, text)
+    except PaperProofError as exc:
+        _fail(exc)
+    click.echo(f"wrote {target}: build it with  paperproof build {target}")
+
+
+@main.command()
+def families() -> None:
+    """List the families and the components each prints."""
+    from .families import FAMILIES
+
+    for fam in FAMILIES:
+        click.echo(f"{fam.name:<9} {fam.summary}")
+        for comp in fam.components:
+            click.echo(f"{'':<9}   - {comp}")
+
+
+@main.command()
+@click.argument("family", required=False)
+def schema(family: str | None) -> None:
+    """Print the JSON Schema of the deck format (of one FAMILY, or all)."""
+    from .schema import deck_schema
+
+    try:
+        click.echo(json.dumps(deck_schema(family), indent=2, sort_keys=True))
+    except PaperProofError as exc:
+        _fail(exc)
+
+
+def _add_optional_commands() -> None:
+    """Commands that live beside the core (``shapes``)."""
+    from .commands_shapes import shapes
+
+    main.add_command(shapes)
+
+
+try:
+    _add_optional_commands()
+except ImportError:  # pragma: no cover - the shapes command lands with the core
+    pass

@@ -1,0 +1,214 @@
+"""Deck files: TOML -> a validated, frozen deck, or every problem at ``file:line: key``.
+
+This is the boundary: whatever passes here is a well-formed deck that must never crash the
+generators, checks or layouts later. Problems are collected, not raised one by one, and each
+says what is wrong and what would be valid. Unknown keys get a "did you mean".
+"""
+
+from __future__ import annotations
+
+import difflib
+import types
+import typing
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from .deck import Deck, deck_model
+from .errors import DeckError, Problem, UsageError
+from .families import FAMILIES, find_family
+from .families.base import Family
+from .tomldoc import KeyPath, TomlDoc, parse_toml
+
+__all__ = ["LoadedDeck", "TomlDoc", "load_deck", "load_deck_text", "parse_toml"]
+
+
+@dataclass(frozen=True)
+class LoadedDeck:
+    """A validated deck, its family and where it came from."""
+
+    deck: Deck
+    family: Family
+    path: Path
+
+    @property
+    def stem(self) -> str:
+        """The output folder name: the deck file's name without ``.toml``."""
+        return self.path.stem
+
+
+def load_deck(path: Path) -> LoadedDeck:
+    """Read and validate a deck file. Raises :class:`DeckError` (exit 2) on any problem."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise DeckError([Problem("E-DECK-MISSING", (), "no such deck file",
+                                 "give the path of a .toml deck (paperproof new FAMILY PATH "
+                                 "writes a starter)", str(path))]) from None
+    except (IsADirectoryError, PermissionError, UnicodeDecodeError) as exc:
+        raise DeckError([Problem("E-DECK-UNREADABLE", (), f"cannot read the deck file: {exc}",
+                                 "give a UTF-8 .toml file", str(path))]) from None
+    return load_deck_text(text, str(path), base_dir=path.parent)
+
+
+def load_deck_text(text: str, filename: str = "<deck>", base_dir: Path | None = None) -> LoadedDeck:
+    """Validate deck text (``filename`` is used in messages and as the deck's path)."""
+    doc = parse_toml(text, filename)
+    data = dict(doc.data)
+    family_name = data.get("family")
+    if not isinstance(family_name, str):
+        names = ", ".join(f.name for f in FAMILIES)
+        what = "is missing" if family_name is None else f"must be a string, got {family_name!r}"
+        raise DeckError([doc.problem("E-DECK-FAMILY", ("family",), f"'family' {what}",
+                                     f"add family = \"...\" with one of: {names}")])
+    try:
+        family = find_family(family_name)
+    except UsageError:
+        names = [f.name for f in FAMILIES]
+        close = difflib.get_close_matches(family_name, names, n=1)
+        hint = (f"did you mean {close[0]!r}? " if close else "") + "valid: " + ", ".join(names)
+        raise DeckError([doc.problem("E-DECK-FAMILY", ("family",),
+                                     f"unknown family {family_name!r}", hint)]) from None
+
+    problems: list[Problem] = []
+    table = data.get(family.name)
+    if isinstance(table, dict) and base_dir is not None:
+        try:
+            data[family.name] = family.resolve_files(table, base_dir)
+        except DeckError as exc:
+            problems.extend(exc.problems)
+
+    model = deck_model(family.name, family.Params)
+    deck: Deck | None = None
+    try:
+        deck = model.model_validate(data)
+    except ValidationError as exc:
+        problems.extend(_problems_from_validation(exc, doc, model))
+    if deck is not None and not problems:
+        for p in family.validate(deck):
+            problems.append(Problem(p.code, p.path, p.message, p.hint,
+                                    p.file or filename, p.line or doc.line_of(p.path)))
+    if problems:
+        raise DeckError(_sorted(problems))
+    assert deck is not None
+    return LoadedDeck(deck, family, Path(filename))
+
+
+def _sorted(problems: list[Problem]) -> list[Problem]:
+    return sorted(problems, key=lambda p: (p.file, p.line, p.key, p.code))
+
+
+def _problems_from_validation(
+    exc: ValidationError, doc: TomlDoc, model: type[BaseModel]
+) -> list[Problem]:
+    out: list[Problem] = []
+    seen: set[tuple[KeyPath, str]] = set()
+    for err in exc.errors(include_url=False):
+        loc = _data_path(doc.data, tuple(err["loc"]))
+        kind = err["type"]
+        if kind == "extra_forbidden":
+            key = str(loc[-1]) if loc else "?"
+            allowed = _fields_at(model, loc[:-1], doc.data)
+            close = difflib.get_close_matches(key, allowed, n=1, cutoff=0.6)
+            hint = f"did you mean {close[0]!r}?" if close else ""
+            if allowed:
+                hint = (hint + " " if hint else "") + "valid keys: " + ", ".join(allowed)
+            problem = doc.problem("E-DECK-UNKNOWN-KEY", loc, f"unknown key {key!r}", hint)
+        elif kind == "missing":
+            problem = doc.problem("E-DECK-MISSING-KEY", loc, "required key is missing",
+                                  "add it (see docs/decks.md)")
+        else:
+            msg = err["msg"]
+            if msg.startswith("Value error, "):
+                msg = msg[len("Value error, "):]
+            given = err.get("input")
+            got = "" if kind.startswith("value_error") or isinstance(given, dict) \
+                else f" (got {given!r})"
+            problem = doc.problem("E-DECK-VALUE", loc, f"{msg}{got}", _hint_for(kind, err))
+        sig = (problem.path, problem.message)
+        if sig not in seen:
+            seen.add(sig)
+            out.append(problem)
+    return out
+
+
+def _hint_for(kind: str, err: Any) -> str:
+    ctx = err.get("ctx") or {}
+    if kind == "literal_error" and "expected" in ctx:
+        return f"valid: {ctx['expected']}"
+    if kind in {"int_type", "int_parsing", "int_from_float"}:
+        return "write a whole number"
+    if kind in {"float_type", "float_parsing"}:
+        return "write a number"
+    if kind in {"bool_type", "bool_parsing"}:
+        return "write true or false"
+    if kind in {"string_type"}:
+        return "write a quoted string"
+    return ""
+
+
+def _data_path(data: Any, loc: tuple[Any, ...]) -> KeyPath:
+    """Drop pydantic's internal loc parts (union member names, validator tags) by walking the
+    data: keep only the parts that index into the document."""
+    out: list[str | int] = []
+    node = data
+    for part in loc:
+        if isinstance(node, dict) and isinstance(part, str) and part in node:
+            out.append(part)
+            node = node[part]
+        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+            out.append(part)
+            node = node[part]
+        elif isinstance(node, dict) and isinstance(part, str):
+            # a key that is not in the data: missing or unknown; it ends the path
+            out.append(part)
+            node = None
+        # else: an internal tag (e.g. 'function-before[...]', 'list[...]'): skip
+    return tuple(out)
+
+
+def _fields_at(model: type[BaseModel], path: KeyPath, data: Any) -> list[str]:
+    """The keys the model allows at ``path`` (for "did you mean")."""
+    current: Any = model
+    for part in path:
+        if isinstance(part, int):
+            current = _unwrap_sequence(current)
+        else:
+            sub = _as_model(current)
+            if sub is None or part not in sub.model_fields:
+                return []
+            current = sub.model_fields[part].annotation
+    sub = _as_model(current)
+    return sorted(sub.model_fields) if sub is not None else []
+
+
+def _as_model(annotation: Any) -> type[BaseModel] | None:
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    origin = typing.get_origin(annotation)
+    if origin is typing.Annotated:
+        return _as_model(typing.get_args(annotation)[0])
+    if origin in (typing.Union, types.UnionType):
+        for arg in typing.get_args(annotation):
+            found = _as_model(arg)
+            if found is not None:
+                return found
+    return None
+
+
+def _unwrap_sequence(annotation: Any) -> Any:
+    origin = typing.get_origin(annotation)
+    if origin is typing.Annotated:
+        return _unwrap_sequence(typing.get_args(annotation)[0])
+    if origin in (typing.Union, types.UnionType):
+        for arg in typing.get_args(annotation):
+            inner = _unwrap_sequence(arg)
+            if inner is not None:
+                return inner
+        return None
+    if origin in (list, tuple):
+        args = typing.get_args(annotation)
+        return args[0] if args else None
+    return None

@@ -1,0 +1,144 @@
+"""Deck parameters + seed -> the sheet, the construction deck (dealt in three stacks), plans.
+
+Deterministic: every random draw comes from ``make_rng(seed, "streets-...")`` streams.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from ...core.rng import make_rng
+from .model import (
+    EFFECT_ORDER,
+    Condition,
+    ConstructionCard,
+    Effect,
+    PlanCard,
+    PlanParams,
+    SheetSpec,
+    Street,
+    StreetsGame,
+    StreetsParams,
+)
+
+
+def apportion(total: int, weights: Sequence[float], minimum: int = 0) -> list[int]:
+    """Split ``total`` into integers proportional to ``weights`` (largest remainder),
+    each at least ``minimum`` where its weight is positive. Deterministic: ties go to the
+    earlier index."""
+    positive = [i for i, w in enumerate(weights) if w > 0]
+    out = [0] * len(weights)
+    if not positive or total <= 0:
+        return out
+    base = minimum * len(positive)
+    if base > total:
+        raise ValueError(f"cannot give {minimum} to each of {len(positive)} parts of {total}")
+    rest = total - base
+    wsum = float(sum(weights[i] for i in positive))
+    shares = {i: rest * weights[i] / wsum for i in positive}
+    for i in positive:
+        out[i] = minimum + math.floor(shares[i])
+    left = total - sum(out)
+    order = sorted(positive, key=lambda i: (-(shares[i] - math.floor(shares[i])), i))
+    for i in order[:left]:
+        out[i] += 1
+    return out
+
+
+def shape_weights(shape: str, lo: int, hi: int) -> list[float]:
+    """Relative frequency of each number lo..hi for a distribution shape."""
+    n = hi - lo + 1
+    if shape == "flat":
+        return [1.0] * n
+    if shape == "triangle":
+        return [float(min(k + 1, n - k)) for k in range(n)]
+    # bell: binomial coefficients C(n-1, k), softened by a square root so that the ends
+    # still appear (with n = 16 the raw ends are 1/6435 of the middle; rooted, 1/80).
+    return [math.sqrt(math.comb(n - 1, k)) for k in range(n)]
+
+
+def number_counts(p: StreetsParams) -> dict[int, int]:
+    """Copies of each house number in the construction deck."""
+    if p.number_counts:
+        return {p.number_min + i: c for i, c in enumerate(p.number_counts)}
+    weights = shape_weights(p.number_shape, p.number_min, p.number_max)
+    counts = apportion(p.cards, weights, minimum=1)
+    return {p.number_min + i: c for i, c in enumerate(counts)}
+
+
+def build_sheet(p: StreetsParams) -> SheetSpec:
+    streets = tuple(
+        Street(name=s.name, houses=s.houses, pools=tuple(sorted(h - 1 for h in s.pools)),
+               parks=tuple(s.parks))
+        for s in p.streets
+    )
+    return SheetSpec(
+        streets=streets,
+        group_values=tuple(tuple(col) for col in p.group_values),
+        pool_points=tuple(p.pool_points),
+        worker_points=tuple(p.worker_points),
+        duplicate_penalty=tuple(p.duplicate_penalty),
+        refusal_penalty=tuple(p.refusal_penalty),
+        worker_shift=p.worker_shift,
+        written_min=max(0, p.number_min - p.worker_shift),
+        written_max=p.number_max + p.worker_shift,
+    )
+
+
+def build_cards(p: StreetsParams, seed: int) -> tuple[ConstructionCard, ...]:
+    """The construction deck: numbers by the distribution, effects by the mix, paired by a
+    seeded shuffle so that every number meets a spread of effects."""
+    counts = number_counts(p)
+    numbers = [n for n, c in counts.items() for _ in range(c)]
+    weights = p.effects.weights()
+    effect_counts = apportion(len(numbers), [weights[e] for e in EFFECT_ORDER])
+    effects = [e for e, c in zip(EFFECT_ORDER, effect_counts, strict=True) for _ in range(c)]
+    rng = make_rng(seed, "streets-effects")
+    rng.shuffle(effects)
+    return tuple(ConstructionCard(index=i, number=n, effect=e)
+                 for i, (n, e) in enumerate(zip(numbers, effects, strict=True)))
+
+
+def deal(card_count: int, seed: int, shuffle: int = 0) -> tuple[tuple[int, ...], ...]:
+    """Shuffle the card indices and split them into three equal stacks (the rules' setup);
+    ``shuffle`` numbers the reshuffles of one game (0 = the initial deal)."""
+    order = list(range(card_count))
+    make_rng(seed, "streets-deal", shuffle).shuffle(order)
+    third = card_count // 3
+    return tuple(tuple(order[k * third:(k + 1) * third]) for k in range(3))
+
+
+def plan_card(index: int, plan: PlanParams, spec: SheetSpec) -> PlanCard:
+    conds = tuple(
+        Condition(kind=c.kind, sizes=tuple(sorted(c.sizes)), street=c.street - 1,
+                  count=c.count)
+        for c in plan.conditions
+    )
+    title = plan.title or "; ".join(c.describe(spec) for c in conds)
+    return PlanCard(id=f"plan-{index + 1:02d}", level=plan.level, title=title,
+                    conditions=conds, first=plan.first, later=plan.later)
+
+
+def generate(p: StreetsParams, seed: int) -> StreetsGame:
+    spec = build_sheet(p)
+    cards = build_cards(p, seed)
+    s0, s1, s2 = deal(len(cards), seed)
+    plans = tuple(plan_card(i, plan, spec) for i, plan in enumerate(p.plans))
+    return StreetsGame(sheet=spec, cards=cards, stacks=(s0, s1, s2), plans=plans)
+
+
+def offered_pairs(cards: Sequence[ConstructionCard]) -> frozenset[tuple[int, Effect]]:
+    """Every (number, effect) combination the deck can show: the number of one card with the
+    effect of another (a combination never pairs a card with itself)."""
+    by_number: dict[int, list[int]] = {}
+    by_effect: dict[Effect, list[int]] = {}
+    for c in cards:
+        by_number.setdefault(c.number, []).append(c.index)
+        by_effect.setdefault(c.effect, []).append(c.index)
+    out: set[tuple[int, Effect]] = set()
+    for n, ns in by_number.items():
+        for e, es in by_effect.items():
+            if len(ns) > 1 or len(es) > 1 or ns[0] != es[0]:
+                out.add((n, e))
+    return frozenset(out)

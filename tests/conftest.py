@@ -1,0 +1,40 @@
+"""Shared test fixtures: golden files that regenerate with ``pytest --update-goldens``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--update-goldens", action="store_true",
+                     help="rewrite golden files from the current output")
+
+
+@pytest.fixture
+def golden(request: pytest.FixtureRequest) -> Callable[[Path, str], None]:
+    """``golden(path, text)``: compare ``text`` with the golden file at ``path`` (relative to
+    the repository root), or rewrite it under ``--update-goldens``."""
+    update = bool(request.config.getoption("--update-goldens"))
+
+    def compare(path: Path, text: str) -> None:
+        target = ROOT / path
+        if update or not target.exists():
+            if not update:
+                pytest.fail(f"golden file {path} is missing; run pytest --update-goldens")
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+            return
+        expected = target.read_text(encoding="utf-8")
+        assert text == expected, f"{path} is out of date; run pytest --update-goldens"
+
+    return compare
+
+
+@pytest.fixture
+def root() -> Path:
+    return ROOT

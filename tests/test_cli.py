@@ -1,0 +1,129 @@
+"""The command line as a user meets it: exit codes, messages, files written."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from generator.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+CARDS = str(ROOT / "decks" / "cards.toml")
+
+
+def run(*args: str, cwd: Path | None = None) -> tuple[int, str, str]:
+    runner = CliRunner()
+    old = os.getcwd()
+    if cwd is not None:
+        os.chdir(cwd)
+    try:
+        result = runner.invoke(main, list(args), catch_exceptions=False)
+    finally:
+        os.chdir(old)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_build_cards_deck_writes_every_output(tmp_path: Path) -> None:
+    code, out, err = run("build", CARDS, "-o", str(tmp_path))
+    assert code == 0, err
+    folder = tmp_path / "cards"
+    for name in ("sheets.pdf", "pod.pdf", "cut.svg", "report.json", "index.html"):
+        assert (folder / name).is_file(), name
+    assert (folder / "svg" / "card-01.svg").is_file()
+    assert (folder / "svg" / "card-01-back.svg").is_file()
+    report = json.loads((folder / "report.json").read_text())
+    assert report["ok"] is True and report["family"] == "cards"
+    assert "cards: 5 components" in out
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]
+
+
+def test_build_is_byte_identical_twice(tmp_path: Path) -> None:
+    run("build", CARDS, "-o", str(tmp_path / "a"))
+    run("build", CARDS, "-o", str(tmp_path / "b"))
+    for name in ("sheets.pdf", "pod.pdf", "cut.svg", "report.json", "index.html",
+                 "svg/card-03.svg"):
+        assert (tmp_path / "a/cards" / name).read_bytes() == \
+            (tmp_path / "b/cards" / name).read_bytes(), name
+
+
+def test_only_selects_components(tmp_path: Path) -> None:
+    code, out, _ = run("build", CARDS, "-o", str(tmp_path), "--only", "2,4-5")
+    assert code == 0
+    svgs = sorted(p.name for p in (tmp_path / "cards" / "svg").glob("card-??.svg"))
+    assert svgs == ["card-02.svg", "card-04.svg", "card-05.svg"]
+    code, _, err = run("build", CARDS, "-o", str(tmp_path), "--only", "x-1")
+    assert code == 2 and "--only" in err
+
+
+def test_bad_deck_exits_2_and_writes_nothing(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text('family = "cards"\nname = "b"\nsed = 1\n[print]\nbleed = "3 parsecs"\n',
+                   encoding="utf-8")
+    out_dir = tmp_path / "out"
+    code, _, err = run("build", str(bad), "-o", str(out_dir))
+    assert code == 2
+    assert "bad.toml:3: sed: unknown key 'sed'; did you mean 'seed'?" in err
+    assert "bad.toml:5: print.bleed:" in err
+    assert "Traceback" not in err
+    assert not out_dir.exists()
+
+
+def test_failed_build_leaves_previous_output(tmp_path: Path) -> None:
+    code, _, _ = run("build", CARDS, "-o", str(tmp_path))
+    assert code == 0
+    before = (tmp_path / "cards" / "sheets.pdf").read_bytes()
+    deck = tmp_path / "cards.toml"
+    text = Path(CARDS).read_text(encoding="utf-8")
+    # A title far too long for its band at the minimum size: the check fails, nothing prints.
+    deck.write_text(text.replace('title = "Your turn"', 'title = "' + "Long " * 80 + '"'),
+                    encoding="utf-8")
+    code, _, err = run("build", str(deck), "-o", str(tmp_path))
+    assert code == 1 and "text-fits" in err
+    assert (tmp_path / "cards" / "sheets.pdf").read_bytes() == before
+
+
+def test_check_exit_codes_and_json() -> None:
+    code, out, _ = run("check", CARDS, "--format", "json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["ok"] and data["counts"]["pass"] == 5
+    code, _, err = run("check", str(ROOT / "nonexistent.toml"))
+    assert code == 2 and "no such deck file" in err
+
+
+def test_new_writes_a_starter_that_builds(tmp_path: Path) -> None:
+    target = tmp_path / "mine.toml"
+    code, out, _ = run("new", "cards", str(target))
+    assert code == 0 and target.is_file()
+    code, _, err = run("build", str(target), "-o", str(tmp_path / "out"))
+    assert code == 0, err
+    code, _, err = run("new", "cards", str(target))
+    assert code == 2 and "--force" in err
+    code, _, err = run("new", "nofamily", str(tmp_path / "x.toml"))
+    assert code == 2 and "unknown family" in err
+
+
+def test_families_and_schema() -> None:
+    code, out, _ = run("families")
+    assert code == 0 and "cards" in out
+    code, out, _ = run("schema", "cards")
+    schema = json.loads(out)
+    assert schema["properties"]["family"] == {"const": "cards", "description": "The family."}
+    assert "cards" in schema["properties"]
+    code, out, _ = run("schema")
+    assert "oneOf" in json.loads(out)
+
+
+@pytest.mark.parametrize("args", [["build"], ["check"]])
+def test_default_decks_folder(tmp_path: Path, args: list[str]) -> None:
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "decks" / "mini.toml").write_text(
+        'family = "cards"\nname = "m"\n[[cards.rows]]\ntitle = "Hi"\n', encoding="utf-8")
+    code, out, err = run(*args, cwd=tmp_path)
+    assert code == 0, err
+    if args == ["build"]:
+        assert (tmp_path / "output" / "mini" / "sheets.pdf").is_file()
