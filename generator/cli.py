@@ -46,8 +46,8 @@ def _load_all(paths: list[Path]) -> list[Any]:
     """Load every deck, reporting the problems of all of them before exiting."""
     from .deckfile import load_deck
 
-    loaded = []
-    problems = []
+    loaded: list[Any] = []
+    problems: list[Any] = []
     for path in paths:
         try:
             loaded.append(load_deck(path))

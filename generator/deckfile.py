@@ -66,9 +66,9 @@ def load_deck_text(text: str, filename: str = "<deck>", base_dir: Path | None = 
     try:
         family = find_family(family_name)
     except UsageError:
-        names = [f.name for f in FAMILIES]
-        close = difflib.get_close_matches(family_name, names, n=1)
-        hint = (f"did you mean {close[0]!r}? " if close else "") + "valid: " + ", ".join(names)
+        known = [f.name for f in FAMILIES]
+        close = difflib.get_close_matches(family_name, known, n=1)
+        hint = (f"did you mean {close[0]!r}? " if close else "") + "valid: " + ", ".join(known)
         raise DeckError([doc.problem("E-DECK-FAMILY", ("family",),
                                      f"unknown family {family_name!r}", hint)]) from None
 
@@ -155,10 +155,9 @@ def _data_path(data: Any, loc: tuple[Any, ...]) -> KeyPath:
     out: list[str | int] = []
     node = data
     for part in loc:
-        if isinstance(node, dict) and isinstance(part, str) and part in node:
-            out.append(part)
-            node = node[part]
-        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+        in_dict = isinstance(node, dict) and isinstance(part, str) and part in node
+        in_list = isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
+        if in_dict or in_list:
             out.append(part)
             node = node[part]
         elif isinstance(node, dict) and isinstance(part, str):

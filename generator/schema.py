@@ -46,7 +46,7 @@ def _type_name(annotation: Any) -> str:
     if origin is typing.Annotated:
         base = typing.get_args(annotation)[0]
         meta = typing.get_args(annotation)[1:]
-        names = {getattr(m, "func", None).__name__ if hasattr(m, "func") else "" for m in meta}
+        names = {getattr(getattr(m, "func", None), "__name__", "") for m in meta}
         if "parse_length" in names:
             return "length"
         if "_colour" in names:
@@ -74,6 +74,19 @@ def _type_name(annotation: Any) -> str:
         return {"str": "string", "int": "integer", "float": "number", "bool": "boolean"}.get(
             annotation.__name__, annotation.__name__)
     return str(annotation)
+
+
+def _field_type(field: Any) -> str:
+    """The type of a field as the reference writes it; pydantic moves ``Annotated`` metadata
+    of the outer type into ``field.metadata``, where the unit and preset parsers sit."""
+    names = {getattr(getattr(m, "func", None), "__name__", "") for m in field.metadata}
+    if "parse_length" in names:
+        return "length"
+    if "_colour" in names:
+        return "colour"
+    if "parse" in names:
+        return "preset name or table (width, height)"
+    return _type_name(field.annotation)
 
 
 def _default_text(field: Any) -> str:
@@ -111,7 +124,7 @@ def _model_section(model: type[BaseModel], key: str, seen: set[type[BaseModel]])
     nested: list[tuple[str, type[BaseModel]]] = []
     for name, field in model.model_fields.items():
         desc = (field.description or "").replace("|", "\\|").replace("\n", " ")
-        lines.append(f"| `{name}` | {_type_name(field.annotation)} | {_default_text(field)} "
+        lines.append(f"| `{name}` | {_field_type(field)} | {_default_text(field)} "
                      f"| {desc} |")
         for sub in _nested_models(field.annotation):
             if sub not in seen:

@@ -174,7 +174,7 @@ def _scan_value_continuation(
     ``key = value`` inside inline tables."""
     quote = ""
     i = 0
-    at_element_start = not first or True
+    at_element_start: bool = True
     while i < len(text):
         ch = text[i]
         if quote:
@@ -220,8 +220,7 @@ def _scan_value_continuation(
             name = text[k + 1:j + 1].strip("\"'")
             if name:
                 lines.setdefault((*path, name), lineno)
-        elif not ch.isspace():
-            if index >= 0 and at_element_start:
-                lines.setdefault((*path, index), lineno)
-                at_element_start = False
+        elif not ch.isspace() and index >= 0 and at_element_start:
+            lines.setdefault((*path, index), lineno)
+            at_element_start = False
         i += 1

@@ -53,7 +53,7 @@ def test_good_deck_loads_frozen_with_units() -> None:
 def test_unknown_key_reports_line_and_did_you_mean() -> None:
     text = GOOD.replace('title = "B"', 'titel = "B"')
     [msg] = problems(text)
-    assert msg.startswith("deck.toml:17: cards.rows[1].titel: unknown key 'titel'")
+    assert msg.startswith("deck.toml:16: cards.rows[1].titel: unknown key 'titel'")
     assert "did you mean 'title'?" in msg
 
 
@@ -64,7 +64,7 @@ def test_every_problem_is_reported_not_only_the_first() -> None:
     assert len(msgs) == 3
     assert msgs[0].startswith("deck.toml:3: seed:")
     assert "deck.toml:7: print.bleed: expected a length like '63mm'" in msgs[1]
-    assert msgs[2].startswith("deck.toml:16: cards.rows[1].count:")
+    assert msgs[2].startswith("deck.toml:15: cards.rows[1].count:")
 
 
 def test_unknown_family_suggests() -> None:

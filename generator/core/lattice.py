@@ -71,13 +71,19 @@ def distinct_indices(mats: Sequence[Matrix], points: Iterable[Point]) -> list[in
     return out
 
 
+def _extent(coef: int, lo: int, hi: int) -> int:
+    """min(coef * v) for v in [lo, hi]."""
+    return coef * lo if coef >= 0 else coef * hi
+
+
 def enumerate_free(n: int, steps: Sequence[Point], mats: Sequence[Matrix]) -> list[Shape]:
     """Canonical forms of all free shapes of ``n`` cells (connected under ``steps``), sorted.
 
     Shapes are encoded as integers ``x * S + y`` during the search: neighbour steps become
-    integer offsets and a fixed form is a frozenset of ints, which hashes fast. Intermediate
-    levels keep any one fixed form per class (growing any representative reaches every
-    shape); only the last level is made canonical.
+    integer offsets and a fixed form is a frozenset of ints, which hashes fast, and the sorted
+    codes order shapes exactly as their sorted points do. Intermediate levels keep any one
+    fixed form per class (growing any representative reaches every shape); on the last level
+    the smallest image is kept, which is :func:`canonical`.
     """
     if n < 1:
         return []
@@ -86,7 +92,9 @@ def enumerate_free(n: int, steps: Sequence[Point], mats: Sequence[Matrix]) -> li
     # Each matrix as integer coefficients on the code: X*S + Y = (a*S + c)*x + (b*S + d)*y.
     coeffs = [(a, b, c, d, a * size + c, b * size + d) for a, b, c, d in mats]
     level: list[frozenset[int]] = [frozenset({0})]
-    for _ in range(n - 1):
+    final: list[Shape] = []
+    for step in range(n - 1):
+        last = step == n - 2
         seen: set[frozenset[int]] = set()
         nxt: list[frozenset[int]] = []
         for shape in level:
@@ -104,16 +112,35 @@ def enumerate_free(n: int, steps: Sequence[Point], mats: Sequence[Matrix]) -> li
                 if key in seen:
                     continue
                 pts = [divmod(k, size) for k in key]
+                xs = [px for px, _ in pts]
+                ys = [py for _, py in pts]
+                x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+                best: list[int] | None = None
                 for a, b, c, d, ca, cb in coeffs:
-                    shift = min([a * px + b * py for px, py in pts]) * size + min(
-                        [c * px + d * py for px, py in pts]
-                    )
-                    seen.add(frozenset([ca * px + cb * py - shift for px, py in pts]))
-                nxt.append(key)
+                    if a == 0 or b == 0:
+                        mx = _extent(a, x0, x1) + _extent(b, y0, y1)
+                    else:
+                        mx = min([a * px + b * py for px, py in pts])
+                    if c == 0 or d == 0:
+                        my = _extent(c, x0, x1) + _extent(d, y0, y1)
+                    else:
+                        my = min([c * px + d * py for px, py in pts])
+                    shift = mx * size + my
+                    codes = [ca * px + cb * py - shift for px, py in pts]
+                    seen.add(frozenset(codes))
+                    if last:
+                        codes.sort()
+                        if best is None or codes < best:
+                            best = codes
+                if best is not None:
+                    final.append(tuple(divmod(k, size) for k in best))
+                else:
+                    nxt.append(key)
         level = nxt
-    out = [canonical(mats, [divmod(k, size) for k in s]) for s in level]
-    out.sort()
-    return out
+    if n == 1:
+        final = [((0, 0),)]
+    final.sort()
+    return final
 
 
 def classes_of(

@@ -38,7 +38,7 @@ class CardsFamily(Family):
             text = path.read_text(encoding="utf-8-sig")
         except (OSError, UnicodeDecodeError) as exc:
             raise DeckError([Problem("E-CARDS-CSV", ("cards", "csv"),
-                                     f"cannot read the CSV file {name!r}: {exc.strerror or exc}",
+                                     f"cannot read the CSV file {name!r}: {exc}",
                                      "give a UTF-8 CSV path relative to the deck file")]) from None
         rows = list(table.get("rows", []))
         problems: list[Problem] = []

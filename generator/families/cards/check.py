@@ -15,20 +15,24 @@ def check(deck: Deck, cards: CardDeck) -> Report:
     entries: list[CheckEntry] = []
     for card in cards.cards:
         problems: list[str] = []
+        sizes: list[float] = []
         faces = [card_front(deck, card)]
         if deck.print.duplex != "none" and deck.params.back is not None:
             faces.append(card_back(deck, cards, card))
         for face in faces:
             try:
-                check_drawing_fits(face)
+                sizes.extend(size for _, size in check_drawing_fits(face))
             except LayoutError as exc:
                 problems.append(str(exc))
         if problems:
             entries.append(CheckEntry(card.id, "text-fits", "fail", "; ".join(problems),
                                       code="E-CARDS-TEXT-OVERFLOW"))
         else:
+            smallest = min(sizes, default=deck.params.body_size)
             entries.append(CheckEntry(card.id, "text-fits", "pass",
-                                      f"all text fits at {deck.params.min_size:g} pt or more"))
+                                      f"all text fits; smallest set at {smallest:g} pt "
+                                      f"(minimum {deck.params.min_size:g} pt)",
+                                      details={"smallest_pt": smallest}))
     total = sum(c.copies for c in cards.cards)
     figures = {"designs": len(cards.cards), "cards": total}
     entries.append(CheckEntry("deck", "count", "info",

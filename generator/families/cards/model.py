@@ -64,7 +64,8 @@ class CardsParams(Frozen):
     min_size: float = Field(default=5.0, gt=0, description="Smallest size text may shrink "
                             "to before it is an error. Default 5.")
     back: CardBack | None = Field(
-        default_factory=CardBack, description="Back design (print.duplex = \"none\" prints no backs)."
+        default_factory=CardBack,
+        description="Back design (print.duplex = \"none\" prints no backs).",
     )
 
 

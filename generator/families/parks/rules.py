@@ -1,0 +1,484 @@
+"""The parks rules engine: one player's sheet, cuts, freed sections, placements and scoring.
+
+Pure and immutable: every move returns a new state, so a search can branch from any state and
+a certificate can be replayed step by step. The rules are DESIGN.md "Rules decisions: Parks":
+
+- a cut runs straight along grid lines through exactly its length in unit edges, each edge
+  inside the still-attached body (both squares attached) and not cut before;
+- it starts on the body's outer boundary or at an endpoint of any earlier cut;
+- two cuts of the same round may not share an endpoint while collinear (together they would
+  be one longer straight cut); cuts of different rounds may;
+- after every cut the body splits into connected parts: the largest stays (on a tie the player
+  chooses), the others are freed sections, never cut again;
+- a freed section is placed on a face-up card (any of the 8 orientations, inside the outline,
+  no overlap, demands met, a walkway's cells all covered by one section) or crumpled; a
+  Gardener token waives one feature demand, a Wildlife/Recycling token one icon demand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+
+from ...core.grid import Cell, Edge, Vertex, boundary_edges, components, edge_between
+from ...core.polyomino import TRANSFORMS
+from .model import STEP, Bonus, Card, Cut, Die, Sheet, Square, Token
+
+
+class RuleError(ValueError):
+    """An illegal move; the message says which rule it breaks."""
+
+
+# --------------------------------------------------------------------------------------------
+# The sheet
+
+
+@dataclass(frozen=True)
+class SheetState:
+    """A player's park sheet during play.
+
+    ``body`` the squares still attached; ``cut`` every edge cut so far; ``endpoints`` the end
+    vertices of every cut so far (new cuts may start there); ``round_cuts`` the cuts of the
+    current round (for the collinearity rule).
+    """
+
+    sheet: Sheet
+    body: frozenset[Cell]
+    cut: frozenset[Edge] = frozenset()
+    endpoints: frozenset[Vertex] = frozenset()
+    round_cuts: tuple[Cut, ...] = ()
+
+    @classmethod
+    def fresh(cls, sheet: Sheet) -> SheetState:
+        return cls(sheet, sheet.cells())
+
+    def new_round(self) -> SheetState:
+        return replace(self, round_cuts=())
+
+    def boundary_vertices(self) -> frozenset[Vertex]:
+        """Vertices on the outer boundary of the attached body (where a cut may start)."""
+        out: set[Vertex] = set()
+        for e in boundary_edges(self.body):
+            out.add(e.a)
+            out.add(e.b)
+        return frozenset(out)
+
+    def start_points(self) -> frozenset[Vertex]:
+        return self.boundary_vertices() | self.endpoints
+
+    def edge_inside(self, e: Edge) -> bool:
+        """True when ``e`` separates two attached squares and is not cut yet."""
+        a, b = e.cells()
+        return a in self.body and b in self.body and e not in self.cut
+
+
+def _collinear_touch(a: Cut, b: Cut) -> bool:
+    if a.horizontal != b.horizontal:
+        return False
+    line_a = a.start[0] if a.horizontal else a.start[1]
+    line_b = b.start[0] if b.horizontal else b.start[1]
+    if line_a != line_b:
+        return False
+    return bool({a.start, a.end} & {b.start, b.end})
+
+
+def cut_problem(state: SheetState, cut: Cut) -> str:
+    """Why ``cut`` is illegal now, or ``""`` when it is legal."""
+    if cut.length < 1:
+        return "a cut has length 1 or more"
+    if cut.start not in state.start_points():
+        return (f"cut {cut} starts at {cut.start[0]},{cut.start[1]}, which is neither on the "
+                "sheet's outer boundary nor the end of an earlier cut")
+    for e in cut.edges():
+        if e in state.cut:
+            return f"cut {cut} runs along edge {e}, which is already cut"
+        a, b = e.cells()
+        if a not in state.body or b not in state.body:
+            return (f"cut {cut} runs along edge {e}, which is not inside the attached sheet "
+                    "(it is its border or the border of a freed section)")
+    for other in state.round_cuts:
+        if _collinear_touch(cut, other):
+            return (f"cut {cut} continues cut {other} of the same round in a straight line "
+                    "(that would be one cut longer than the die allows)")
+    return ""
+
+
+def legal_cuts(state: SheetState, length: int) -> list[Cut]:
+    """Every legal cut of ``length`` now, in a deterministic order."""
+    out: list[Cut] = []
+    for v in sorted(state.start_points()):
+        for d in ("N", "E", "S", "W"):
+            cut = Cut(v, d, length)  # type: ignore[arg-type]
+            if _fast_legal(state, cut):
+                out.append(cut)
+    return out
+
+
+def _fast_legal(state: SheetState, cut: Cut) -> bool:
+    # Same as cut_problem() == "" minus the start test (callers start from start_points()).
+    dr, dc = STEP[cut.direction]
+    r, c = cut.start
+    body, done = state.body, state.cut
+    for _ in range(cut.length):
+        nr, nc = r + dr, c + dc
+        e = Edge.between((r, c), (nr, nc))
+        if e in done:
+            return False
+        a, b = e.cells()
+        if a not in body or b not in body:
+            return False
+        r, c = nr, nc
+    return all(not _collinear_touch(cut, o) for o in state.round_cuts)
+
+
+@dataclass(frozen=True)
+class CutResult:
+    """The state after a cut, the sections it freed, and whether the kept part was a tie."""
+
+    state: SheetState
+    freed: tuple[frozenset[Cell], ...]
+    tie: bool = False
+
+
+def apply_cut(state: SheetState, cut: Cut, keep: Cell | None = None) -> CutResult:
+    """Make ``cut``; the largest part stays attached, the others are freed.
+
+    On a tie for largest, ``keep`` (a square of the part to keep) says which; without it the
+    tied part with the smallest square stays. Raises :class:`RuleError` for an illegal cut or
+    a ``keep`` square that is not in a largest part.
+    """
+    problem = cut_problem(state, cut)
+    if problem:
+        raise RuleError(problem)
+    new_cut = state.cut | frozenset(cut.edges())
+    parts = components(state.body, blocked=new_cut)
+    big = max(len(p) for p in parts)
+    largest = [p for p in parts if len(p) == big]
+    kept = largest[0]
+    if keep is not None:
+        chosen = [p for p in largest if keep in p]
+        if not chosen:
+            raise RuleError(f"square {keep[0]},{keep[1]} is not in a largest part; the largest "
+                            f"part(s) have {big} squares")
+        kept = chosen[0]
+    freed = tuple(p for p in parts if p is not kept)
+    new = SheetState(state.sheet, kept, new_cut,
+                     state.endpoints | {cut.start, cut.end}, state.round_cuts + (cut,))
+    return CutResult(new, freed, tie=len(largest) > 1)
+
+
+# --------------------------------------------------------------------------------------------
+# Placements on cards
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A freed section laid on a card: card square = TRANSFORMS[transform](sheet square) +
+    offset. ``waive`` lists card squares whose feature ("feature") or icon ("icon") demand a
+    token waives."""
+
+    section: frozenset[Cell]
+    transform: int
+    offset: tuple[int, int]
+    waive: tuple[tuple[Cell, str], ...] = ()
+
+    def mapping(self) -> dict[Cell, Cell]:
+        """Sheet square -> card square."""
+        t = TRANSFORMS[self.transform]
+        dr, dc = self.offset
+        out: dict[Cell, Cell] = {}
+        for cell in self.section:
+            r, c = t(cell)
+            out[cell] = (r + dr, c + dc)
+        return out
+
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {
+            "section": [list(c) for c in sorted(self.section)],
+            "transform": self.transform, "offset": list(self.offset)}
+        if self.waive:
+            out["waive"] = [[c[0], c[1], what] for c, what in self.waive]
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, object]) -> Placement:
+        section = data["section"]
+        offset = data["offset"]
+        waive = data.get("waive", [])
+        assert isinstance(section, list) and isinstance(offset, list) and isinstance(waive, list)
+        return cls(frozenset((int(r), int(c)) for r, c in section), int(str(data["transform"])),
+                   (int(offset[0]), int(offset[1])),
+                   tuple(((int(r), int(c)), str(w)) for r, c, w in waive))
+
+
+def placement_for(section: Iterable[Cell], mapping: dict[Cell, Cell]) -> Placement:
+    """The :class:`Placement` realising ``mapping`` (sheet -> card); RuleError if no symmetry
+    of the square does."""
+    cells = frozenset(section)
+    anchor = min(cells)
+    for k, t in enumerate(TRANSFORMS):
+        ar, ac = t(anchor)
+        off = (mapping[anchor][0] - ar, mapping[anchor][1] - ac)
+        p = Placement(cells, k, off)
+        if p.mapping() == {c: mapping[c] for c in cells}:
+            return p
+    raise RuleError("the mapping is not a rotation/reflection of the section")
+
+
+@dataclass(frozen=True)
+class CardState:
+    """A face-up card and what covers it: card square -> (sheet square, its Square)."""
+
+    card: Card
+    covered: tuple[tuple[Cell, Square], ...] = ()
+    sections: tuple[int, ...] = ()
+    """Sizes of the sections placed on it (for 'largest placed section')."""
+
+    def covered_cells(self) -> frozenset[Cell]:
+        return frozenset(c for c, _ in self.covered)
+
+    @property
+    def complete(self) -> bool:
+        return self.covered_cells() == self.card.cells
+
+
+def placement_problem(cs: CardState, sheet: Sheet, p: Placement,
+                      tokens: Sequence[Token] = ()) -> str:
+    """Why ``p`` cannot go on the card now, or ``""`` when it can. ``tokens`` are the tokens
+    the player holds (waivers must be paid from them)."""
+    card = cs.card
+    m = p.mapping()
+    covered = cs.covered_cells()
+    targets = list(m.values())
+    if len(set(targets)) != len(targets):
+        return "two squares of the section land on one card space"
+    for sq, cc in m.items():
+        if cc not in card.cells:
+            return f"square {sq[0]},{sq[1]} lands at {cc[0]},{cc[1]}, outside the park outline"
+        if cc in covered:
+            return f"card space {cc[0]},{cc[1]} is already covered"
+    need = {"feature": 0, "icon": 0}
+    waived = {(c, w) for c, w in p.waive}
+    for sq, cc in m.items():
+        d = card.demand(cc)
+        wf = (cc, "feature") in waived
+        wi = (cc, "icon") in waived
+        if not d.accepts(sheet.at(sq), wf, wi):
+            return (f"card space {cc[0]},{cc[1]} demands {d.words()}; square {sq[0]},{sq[1]} "
+                    f"is {sheet.at(sq).feature.value}"
+                    + (f" with {sheet.at(sq).icon.value}" if sheet.at(sq).icon else ""))
+        need["feature"] += wf
+        need["icon"] += wi
+    if need["feature"] > sum(1 for t in tokens if t is Token.GARDENER):
+        return "the placement waives more feature demands than Gardener tokens held"
+    if need["icon"] > sum(1 for t in tokens if t is Token.WILDLIFE):
+        return "the placement waives more icon demands than Wildlife/Recycling tokens held"
+    placed = set(targets)
+    for i, w in enumerate(card.walkways):
+        hit = w & placed
+        if hit and hit != w:
+            return (f"walkway {i + 1} must be covered by one section; this section covers "
+                    f"{len(hit)} of its {len(w)} spaces")
+    if not sheet_connected(p.section):
+        return "a section is one connected piece"
+    return ""
+
+
+def sheet_connected(cells: frozenset[Cell]) -> bool:
+    return len(components(cells)) == 1
+
+
+def place(cs: CardState, sheet: Sheet, p: Placement, tokens: Sequence[Token] = ()) -> CardState:
+    """Lay ``p`` on the card; raises :class:`RuleError` when illegal."""
+    problem = placement_problem(cs, sheet, p, tokens)
+    if problem:
+        raise RuleError(problem)
+    m = p.mapping()
+    added = tuple((cc, sheet.at(sq)) for sq, cc in m.items())
+    return CardState(cs.card, tuple(sorted(cs.covered + added)), cs.sections + (len(m),))
+
+
+def spend(tokens: Sequence[Token], p: Placement) -> tuple[Token, ...]:
+    """Tokens left after paying the waivers of ``p``."""
+    left = list(tokens)
+    for _, what in p.waive:
+        left.remove(Token.GARDENER if what == "feature" else Token.WILDLIFE)
+    return tuple(left)
+
+
+# --------------------------------------------------------------------------------------------
+# The player and the round loop
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    """One player's whole area: sheet, face-up cards, pile, completed cards, tokens."""
+
+    sheet: SheetState
+    face_up: tuple[CardState, ...]
+    pile: tuple[Card, ...] = ()
+    completed: tuple[Card, ...] = ()
+    tokens: tuple[Token, ...] = ()
+    crumpled: tuple[frozenset[Cell], ...] = ()
+    largest_placed: int = 0
+    extra_cuts: int = 0
+    rounds: int = 0
+
+    @classmethod
+    def start(cls, sheet: Sheet, face_up: Sequence[Card], pile: Sequence[Card] = ()
+              ) -> PlayerState:
+        return cls(SheetState.fresh(sheet), tuple(CardState(c) for c in face_up), tuple(pile))
+
+
+@dataclass(frozen=True)
+class Build:
+    """What to do with one freed section: place it on face-up card ``card`` (an index) with
+    ``placement``, or crumple it (``card`` None)."""
+
+    section: frozenset[Cell]
+    card: int | None = None
+    placement: Placement | None = None
+
+
+@dataclass(frozen=True)
+class RoundLog:
+    face: tuple[int, ...]
+    cuts: tuple[Cut, ...]
+    freed: tuple[frozenset[Cell], ...]
+    completed: tuple[str, ...] = field(default=())
+
+
+def check_face(die: Die, face: Sequence[int], cuts: Sequence[Cut]) -> str:
+    if tuple(face) not in die.faces:
+        return f"face {list(face)} is not a face of the die"
+    if sorted(c.length for c in cuts) != sorted(face):
+        return (f"face {list(face)} asks for cuts of lengths {sorted(face)}, got "
+                f"{sorted(c.length for c in cuts)}")
+    return ""
+
+
+def build(player: PlayerState, builds: Sequence[Build], freed: Sequence[frozenset[Cell]]
+          ) -> PlayerState:
+    """BUILD and CHECK: every freed section placed or crumpled; completed cards are set
+    aside, their bonus gained and the next card drawn from the pile."""
+    todo = list(freed)
+    sheet = player.sheet.sheet
+    cards = list(player.face_up)
+    tokens = player.tokens
+    crumpled = list(player.crumpled)
+    largest = player.largest_placed
+    for b in builds:
+        if b.section not in todo:
+            raise RuleError("a build names a section that was not freed this round")
+        todo.remove(b.section)
+        if b.card is None or b.placement is None:
+            crumpled.append(b.section)
+            continue
+        if not 0 <= b.card < len(cards):
+            raise RuleError(f"no face-up card {b.card}")
+        if b.placement.section != b.section:
+            raise RuleError("a placement must lay exactly the freed section")
+        cards[b.card] = place(cards[b.card], sheet, b.placement, tokens)
+        tokens = spend(tokens, b.placement)
+        largest = max(largest, len(b.section))
+    if todo:
+        raise RuleError(f"{len(todo)} freed section(s) neither placed nor crumpled")
+    completed = list(player.completed)
+    pile = list(player.pile)
+    extra = player.extra_cuts
+    kept: list[CardState] = []
+    for cs in cards:
+        if cs.complete:
+            completed.append(cs.card)
+            if cs.card.bonus is Bonus.GARDENER:
+                tokens = tokens + (Token.GARDENER,)
+            elif cs.card.bonus is Bonus.WILDLIFE_TOKEN:
+                tokens = tokens + (Token.WILDLIFE,)
+            elif cs.card.bonus is Bonus.EXTRA_CUT:
+                extra += 1
+            if pile:
+                kept.append(CardState(pile.pop(0)))
+        else:
+            kept.append(cs)
+    return replace(player, face_up=tuple(kept), pile=tuple(pile), completed=tuple(completed),
+                   tokens=tokens, crumpled=tuple(crumpled), largest_placed=largest,
+                   extra_cuts=extra)
+
+
+def play_cuts(player: PlayerState, die: Die, face: Sequence[int], cuts: Sequence[Cut],
+              keeps: Sequence[Cell | None] = ()) -> tuple[PlayerState, list[frozenset[Cell]]]:
+    """ROLL + CUT: make the round's cuts (checked against the face); returns the player and
+    the sections freed."""
+    problem = check_face(die, face, cuts)
+    if problem:
+        raise RuleError(problem)
+    state = player.sheet.new_round()
+    freed: list[frozenset[Cell]] = []
+    for i, cut in enumerate(cuts):
+        res = apply_cut(state, cut, keeps[i] if i < len(keeps) else None)
+        state = res.state
+        freed.extend(res.freed)
+    return replace(player, sheet=state, rounds=player.rounds + 1), freed
+
+
+def can_cut(state: SheetState, face: Sequence[int]) -> bool:
+    """Whether any legal cut of each length of the face exists at the start of the round (the
+    solo game ends when a roll cannot be cut)."""
+    return all(legal_cuts(state.new_round(), n) for n in set(face))
+
+
+# --------------------------------------------------------------------------------------------
+# End of game and scoring
+
+
+def solo_score(player: PlayerState) -> dict[str, int]:
+    """Solo points: +3 per completed park card, +5 per completed grand park card, +1 per token
+    held, +1 per square of the largest section placed, -1 per crumpled section, -1 per
+    incomplete face-up card."""
+    parks = sum(1 for c in player.completed if not c.grand)
+    grands = sum(1 for c in player.completed if c.grand)
+    lines = {
+        "completed park cards": 3 * parks,
+        "completed grand park cards": 5 * grands,
+        "tokens held": len(player.tokens),
+        "largest placed section": player.largest_placed,
+        "crumpled sections": -len(player.crumpled),
+        "incomplete face-up cards": -sum(1 for c in player.face_up if not c.complete),
+    }
+    lines["total"] = sum(lines.values())
+    return lines
+
+
+def race_winner(players: Sequence[PlayerState], target: int = 5) -> int | None:
+    """Index of the winner once some player has completed ``target`` cards: most cards, then
+    fewest crumpled sections, then largest placed section; None if nobody has finished or
+    the tie is complete."""
+    if not any(len(p.completed) >= target for p in players):
+        return None
+
+    def key(i: int) -> tuple[int, int, int]:
+        p = players[i]
+        return (len(p.completed), -len(p.crumpled), p.largest_placed)
+
+    order = sorted(range(len(players)), key=key, reverse=True)
+    if len(order) > 1 and key(order[0]) == key(order[1]):
+        return None
+    return order[0]
+
+
+def required_edges(sheet: Sheet, regions: Iterable[frozenset[Cell]]) -> frozenset[Edge]:
+    """Edges that must be cut to free every region: between a region square and any other
+    sheet square (the sheet's border needs no cut)."""
+    out: set[Edge] = set()
+    owner: dict[Cell, int] = {}
+    regs = list(regions)
+    for i, reg in enumerate(regs):
+        for c in reg:
+            owner[c] = i
+    for i, reg in enumerate(regs):
+        for cell in reg:
+            r, c = cell
+            for nb in ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)):
+                if nb in sheet and owner.get(nb) != i:
+                    out.add(edge_between(cell, nb))
+    return frozenset(out)

@@ -1,0 +1,298 @@
+"""The quilts checks: piece fit and print size, duplicates, value model, board and bonus fill,
+simulated balance, and (on request) counting the board's tilings.
+
+Fill (subject ``board``): can the whole board be covered exactly by a subset of the pieces plus
+the time track's 1x1 patches? The core's ``tile`` runs its cheap necessary conditions first
+(area and subset-sum, pieces that fit nowhere, checkerboard parity) and then an exact-cover
+search under the deck's budget. A tiling found is turned into a certificate of placements and
+**replayed** through the rules engine (:meth:`Board.place`, each piece used once, no more
+patches than the track has, every square covered) before it is reported ``completable``.
+The same for the bonus square (subject ``bonus``): a ``bonus_size`` square in the board's corner.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Sequence
+from typing import Any
+
+from ...core.budget import Budget
+from ...core.grid import rectangle
+from ...core.polyomino import Symmetry
+from ...core.tiling import Piece as TilePiece
+from ...core.tiling import TilingResult, count_tilings_up_to_symmetry, tile
+from ...core.verdict import Verdict
+from ...deck import Deck
+from ..base import CheckEntry, CheckOptions, Report
+from .model import Piece, QuiltSet, Rules
+from .rules import PATCH, PATCH_SHAPE, Board, IllegalMove, Placement, find_transform, options
+from .sim import simulate
+
+FAMILY = "quilts"
+
+
+def print_area(deck: Deck) -> tuple[float, float]:
+    """Width and height (mm) a page offers inside its margins."""
+    page = deck.print.page
+    margin = deck.print.margin
+    return page.width - 2 * margin, page.height - 2 * margin
+
+
+def _fits(w: float, h: float, area: tuple[float, float]) -> bool:
+    aw, ah = area
+    return (w <= aw and h <= ah) or (h <= aw and w <= ah)
+
+
+# ---------------------------------------------------------------------------------------------
+# Fill certificates
+
+
+def certificate_from_tiling(result: TilingResult, pieces: Sequence[Piece]) -> dict[str, Any]:
+    """The JSON certificate of a tiling found by the core: one placement per piece used."""
+    out = []
+    for p in result.placements:
+        index = p.piece if p.piece < len(pieces) else PATCH
+        shape = pieces[index].shape if index != PATCH else PATCH_SHAPE
+        where = find_transform(shape, p.cells)
+        if where is None:
+            raise IllegalMove(f"the solver placed tile {p.piece} on cells {sorted(p.cells)} "
+                              "that are not its shape")
+        placement = Placement(index, where.transform, where.row, where.col)
+        out.append(placement.to_json(shape, pieces))
+    return {"placements": out}
+
+
+def replay_fill(cert: dict[str, Any], pieces: Sequence[Piece], rules: Rules,
+                region: int | None = None) -> Board:
+    """Replay a fill certificate through the rules engine and return the board.
+
+    Raises IllegalMove when a placement is illegal (outside, overlapping, a piece used twice,
+    more patches than the track holds) or when the board (``region`` = None) or the
+    ``region`` x ``region`` corner square is not fully covered.
+    """
+    board = Board(rules.rows, rules.cols)
+    used: set[int] = set()
+    patches = 0
+    for data in cert["placements"]:
+        placement = Placement.from_json(data)
+        if placement.piece == PATCH:
+            patches += 1
+            if patches > len(rules.track.patches):
+                raise IllegalMove(f"uses {patches} 1x1 patches; the track has "
+                                  f"{len(rules.track.patches)}")
+            shape = PATCH_SHAPE
+        else:
+            if not 0 <= placement.piece < len(pieces):
+                raise IllegalMove(f"no piece with index {placement.piece}")
+            if placement.piece in used:
+                raise IllegalMove(f"{pieces[placement.piece].id} is used twice")
+            used.add(placement.piece)
+            shape = pieces[placement.piece].shape
+        if sorted(map(tuple, data["cells"])) != sorted(placement.cells(shape)):
+            raise IllegalMove(f"the listed cells of {data['piece']} do not match its "
+                              "transform and position")
+        board = board.place(shape, placement)
+    if region is None:
+        if board.empty_count:
+            raise IllegalMove(f"{board.empty_count} squares stay empty")
+    else:
+        square = rectangle(region, region)
+        missing = [c for c in square if not board.filled >> (c[0] * board.cols + c[1]) & 1]
+        if missing:
+            raise IllegalMove(f"{len(missing)} squares of the {region}x{region} square stay "
+                              "empty")
+    return board
+
+
+def fill_entry(subject: str, check: str, what: str, size: tuple[int, int], qs: QuiltSet,
+               budget: Budget, corner: int | None) -> CheckEntry:
+    """Can ``size`` (rows, cols) be covered by a subset of the pieces plus the patches?"""
+    rows, cols = size
+    region = rectangle(rows, cols)
+    tiles = [TilePiece(p.shape, p.id) for p in qs.pieces]
+    tiles += [TilePiece(PATCH_SHAPE, f"patch-{i + 1}") for i in range(len(qs.rules.track.patches))]
+    result = tile(region, tiles, mode="first", budget=budget)
+    details: dict[str, Any] = {"nodes": result.nodes, "region": f"{rows}x{cols}"}
+    code = f"E-QUILTS-{check.upper()}"
+    if result.verdict is Verdict.COMPLETABLE:
+        cert = certificate_from_tiling(result, qs.pieces)
+        try:
+            replay_fill(cert, qs.pieces, qs.rules, corner)
+        except IllegalMove as err:
+            return CheckEntry(subject, check, "fail",
+                              f"the certificate found for {what} does not replay: {err}",
+                              f"{code}-REPLAY", details)
+        used = [p for p in cert["placements"] if p["index"] != PATCH]
+        patches = len(cert["placements"]) - len(used)
+        details["certificate"] = cert
+        return CheckEntry(subject, check, "completable",
+                          f"{what} can be filled with {len(used)} pieces and {patches} "
+                          "1x1 patches (certificate replayed)", details=details)
+    if result.verdict is Verdict.IMPOSSIBLE:
+        details["reason"] = result.reason
+        return CheckEntry(subject, check, "impossible",
+                          f"{what} cannot be filled: {result.reason}", code, details)
+    return CheckEntry(subject, check, "unknown",
+                      f"no tiling of {what} found within {budget} ({result.nodes} nodes)",
+                      f"{code}-UNKNOWN", details)
+
+
+# ---------------------------------------------------------------------------------------------
+# Per-piece checks
+
+
+def piece_entries(deck: Deck, qs: QuiltSet) -> list[CheckEntry]:
+    rules = qs.rules
+    cell = float(deck.params.cell)
+    area = print_area(deck)
+    allow_dupes = bool(deck.params.allow_duplicates)
+    out: list[CheckEntry] = []
+    seen: dict[Any, Piece] = {}
+    values = [qs.values.value(p) for p in qs.pieces]
+    median = statistics.median(values) if values else 0.0
+    for piece, value in zip(qs.pieces, values, strict=True):
+        fits = len(options(piece.shape, rules.rows, rules.cols))
+        if fits:
+            out.append(CheckEntry(piece.id, "fits-board", "pass",
+                                  f"{fits} placements on the empty {rules.rows}x{rules.cols} "
+                                  "board", details={"placements": fits}))
+        else:
+            out.append(CheckEntry(piece.id, "fits-board", "fail",
+                                  f"a {piece.shape.height}x{piece.shape.width} piece does not "
+                                  f"fit the {rules.rows}x{rules.cols} board in any orientation",
+                                  "E-QUILTS-PIECE-TOO-BIG"))
+        w, h = piece.shape.width * cell, piece.shape.height * cell
+        if _fits(w, h, area):
+            out.append(CheckEntry(piece.id, "print-size", "pass",
+                                  f"prints {w:g} x {h:g} mm ({cell:g} mm squares)",
+                                  details={"width_mm": w, "height_mm": h}))
+        else:
+            out.append(CheckEntry(piece.id, "print-size", "fail",
+                                  f"prints {w:g} x {h:g} mm, larger than the page's "
+                                  f"{area[0]:g} x {area[1]:g} mm inside its margins",
+                                  "E-QUILTS-PIECE-PRINT-SIZE",
+                                  hint_details(cell, piece.shape.width, piece.shape.height,
+                                               area)))
+        key = piece.shape.canonical(Symmetry.FREE)
+        twin = seen.get(key)
+        if twin is None:
+            seen[key] = piece
+            out.append(CheckEntry(piece.id, "duplicate", "pass",
+                                  "no other piece has this shape"))
+        elif allow_dupes:
+            out.append(CheckEntry(piece.id, "duplicate", "info",
+                                  f"same shape as {twin.id} (allowed by allow_duplicates)",
+                                  details={"same_as": twin.id}))
+        else:
+            out.append(CheckEntry(piece.id, "duplicate", "fail",
+                                  f"same shape as {twin.id} (rotated or mirrored); set "
+                                  "allow_duplicates = true to allow it",
+                                  "E-QUILTS-DUPLICATE", {"same_as": twin.id}))
+        eff = qs.values.efficiency(piece)
+        details = {"value": value, "efficiency": None if eff is None else round(eff, 3),
+                   "median": median}
+        text = (f"value {value:+g} buttons, efficiency "
+                f"{'free' if eff is None else format(eff, '.2f')} (deck median {median:+g})")
+        if abs(value - median) > qs.values.outlier:
+            out.append(CheckEntry(piece.id, "value", "warn",
+                                  f"outlier: {text}, more than {qs.values.outlier:g} away",
+                                  "E-QUILTS-VALUE-OUTLIER", details))
+        else:
+            out.append(CheckEntry(piece.id, "value", "info", text, details=details))
+    return out
+
+
+def hint_details(cell: float, width: int, height: int, area: tuple[float, float]) -> dict[str, Any]:
+    biggest = min(max(area) / max(width, height), min(area) / min(width, height))
+    return {"largest_cell_mm": round(biggest, 2)}
+
+
+# ---------------------------------------------------------------------------------------------
+# Deck-wide checks
+
+
+def board_print_entry(deck: Deck, qs: QuiltSet) -> CheckEntry:
+    cell = float(deck.params.cell)
+    w, h = qs.rules.cols * cell, qs.rules.rows * cell
+    area = print_area(deck)
+    if _fits(w, h, area):
+        return CheckEntry("board", "print-size", "pass",
+                          f"board prints {w:g} x {h:g} mm, squares as the pieces' ({cell:g} mm)")
+    return CheckEntry("board", "print-size", "fail",
+                      f"board prints {w:g} x {h:g} mm, larger than the page's {area[0]:g} x "
+                      f"{area[1]:g} mm inside its margins; use a smaller 'cell' or a larger page",
+                      "E-QUILTS-BOARD-PRINT-SIZE")
+
+
+def balance_entry(deck: Deck, qs: QuiltSet, games: int) -> tuple[CheckEntry, dict[str, Any]]:
+    figures = simulate(qs.pieces, qs.rules, qs.values, games, deck.seed)
+    data = figures.to_json()
+    text = (f"{games} seeded games (greedy bots): first player wins "
+            f"{figures.first_player_win_rate:.0%}, score {figures.score_mean:.1f} +- "
+            f"{figures.score_stdev:.1f}, bonus taken in {figures.bonus_share:.0%}")
+    tolerance = float(deck.params.first_player_tolerance)
+    if games >= 20 and abs(figures.first_player_win_rate - 0.5) > tolerance:
+        return CheckEntry("deck", "balance", "warn",
+                          f"{text}; the first player's rate is more than {tolerance:g} from 0.5",
+                          "E-QUILTS-FIRST-PLAYER", data), data
+    return CheckEntry("deck", "balance", "info", text, details=data), data
+
+
+def count_entry(qs: QuiltSet, budget: Budget) -> tuple[CheckEntry, dict[str, Any]]:
+    """Count exact tilings of the board by the deck's pieces (no patches): every piece used
+    once when the areas match, any subset otherwise; up to the board's symmetry and raw."""
+    rules = qs.rules
+    region = rectangle(rules.rows, rules.cols)
+    total = sum(p.size for p in qs.pieces)
+    all_used = total == rules.rows * rules.cols
+    tiles = [TilePiece(p.shape, p.id, required=all_used) for p in qs.pieces]
+    counted = count_tilings_up_to_symmetry(region, tiles, budget=budget)
+    data = {"up_to_symmetry": counted.up_to_symmetry, "raw": counted.raw,
+            "complete": counted.complete, "all_pieces_used": all_used,
+            "nodes": counted.nodes}
+    how = "every piece once" if all_used else "subsets of the pieces"
+    if counted.complete:
+        return CheckEntry("board", "count-solutions", "info",
+                          f"{counted.up_to_symmetry} tilings up to the board's symmetry "
+                          f"({counted.raw} raw) by {how}", details=data), data
+    return CheckEntry("board", "count-solutions", "unknown",
+                      f"counting stopped at the budget {budget}: at least {counted.raw} raw "
+                      f"tilings by {how}", "E-QUILTS-COUNT-UNKNOWN", data), data
+
+
+def run_checks(deck: Deck, qs: QuiltSet, options_: CheckOptions) -> Report:
+    budget = Budget(nodes=deck.check.budget_nodes, seconds=deck.check.budget_seconds)
+    rules = qs.rules
+    entries = piece_entries(deck, qs)
+    entries.append(board_print_entry(deck, qs))
+    entries.append(fill_entry("board", "fill", f"the {rules.rows}x{rules.cols} board",
+                              (rules.rows, rules.cols), qs, budget, None))
+    k = rules.bonus_size
+    if k <= min(rules.rows, rules.cols):
+        entries.append(fill_entry("bonus", "bonus-fill", f"a {k}x{k} bonus square", (k, k), qs,
+                                  budget, k))
+    else:
+        entries.append(CheckEntry("bonus", "bonus-fill", "impossible",
+                                  f"a {k}x{k} bonus square does not fit the "
+                                  f"{rules.rows}x{rules.cols} board", "E-QUILTS-BONUS-FILL"))
+    values = [qs.values.value(p) for p in qs.pieces]
+    figures: dict[str, Any] = {
+        "pieces": len(qs.pieces),
+        "piece_area": sum(p.size for p in qs.pieces),
+        "board_area": rules.rows * rules.cols,
+        "value_mean": round(statistics.fmean(values), 3) if values else 0.0,
+        "value_stdev": round(statistics.pstdev(values), 3) if values else 0.0,
+        "value_median": statistics.median(values) if values else 0.0,
+        "outliers": [e.subject for e in entries if e.code == "E-QUILTS-VALUE-OUTLIER"],
+    }
+    games = options_.simulations if options_.simulations is not None else deck.check.simulations
+    if games > 0:
+        entry, data = balance_entry(deck, qs, games)
+        entries.append(entry)
+        figures["simulation"] = data
+    if options_.count_solutions:
+        entry, data = count_entry(qs, Budget(seconds=float(deck.params.count_seconds)))
+        entries.append(entry)
+        figures["count_solutions"] = data
+    return Report(deck=deck.name, family=FAMILY, seed=deck.seed, entries=tuple(entries),
+                  figures=figures)

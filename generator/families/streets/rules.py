@@ -1,0 +1,530 @@
+"""The rules engine of one player's street sheet: legal moves, effects, plans, scoring.
+
+Rules decisions (where the seed is silent; documented in docs/families/streets.md):
+
+- Numbers rise strictly from left to right along a street; empty houses may be left between
+  built ones and numbers may be skipped. A number appears once per street, except duplicate
+  houses, which copy the number of a neighbouring built house (so a street reads
+  non-decreasing, with equal numbers only in a contiguous run made by duplicates).
+- A group is a maximal run of houses between fences (the street ends count as fences); it is
+  complete when all its houses are built. Complete groups up to the largest value column
+  score that column's current value.
+- Fences may be drawn on any street, never inside a group already used for a plan (locked).
+- A worker writes the card's number shifted by any amount up to ``worker_shift`` (0 allowed)
+  and marks the worker track while it has boxes.
+- The pool effect builds the pool of the house just built, if it stands on a pool spot; the
+  park effect marks the park track of the street the house was built on.
+- A duplicate house may be written on any street, next to a built house (it copies the left
+  neighbour if built, else the right one), while the duplicate
+  track has boxes; it comes in addition to the house of the turn.
+- A refusal is marked only when the player can place none of the round's combinations.
+
+Everything here is pure: states are frozen and every move returns a new state.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
+
+from .model import Condition, Effect, PlanCard, SheetSpec
+
+EMPTY = -1
+
+GroupRef = tuple[int, int, int]
+"""A group as (street, first house, last house), 0-based, inclusive."""
+
+
+class RuleError(ValueError):
+    """A move or claim that breaks the rules; the message says which rule."""
+
+
+@dataclass(frozen=True)
+class Move:
+    """One turn of one player: the combination taken and what was done with it.
+
+    ``street == -1`` is a refusal. ``target`` is the fence ``(street, boundary)`` (boundary
+    ``b`` lies between houses ``b-1`` and ``b``, 0-based) or the duplicate ``(street, house)``;
+    ``size`` the group size whose value a price rise raises.
+
+    Text form (round trips through :meth:`parse`), houses and boundaries 1-based:
+    ``"7/fence s2h5=7 +fence s1b3"``, ``"9/worker s3h8=11 +worker"``, ``"4/pool refuse"``.
+    """
+
+    number: int
+    effect: Effect
+    street: int = -1
+    house: int = -1
+    written: int = -1
+    use: bool = False
+    target: tuple[int, int] = (-1, -1)
+    size: int = 0
+
+    @property
+    def refusal(self) -> bool:
+        return self.street < 0
+
+    def __str__(self) -> str:
+        head = f"{self.number}/{self.effect.value}"
+        if self.refusal:
+            return f"{head} refuse"
+        text = f"{head} s{self.street + 1}h{self.house + 1}={self.written}"
+        if not self.use:
+            return text
+        e = self.effect
+        if e is Effect.FENCE:
+            return f"{text} +fence s{self.target[0] + 1}b{self.target[1]}"
+        if e is Effect.DUPLICATE:
+            return f"{text} +duplicate s{self.target[0] + 1}h{self.target[1] + 1}"
+        if e is Effect.PRICE:
+            return f"{text} +price {self.size}"
+        return f"{text} +{e.value}"
+
+    _RE = re.compile(
+        r"^\s*(\d+)/([a-z]+)\s+(?:(refuse)|s(\d+)h(\d+)=(\d+)"
+        r"(?:\s+\+([a-z]+)(?:\s+(?:s(\d+)([bh])(\d+)|(\d+)))?)?)\s*$"
+    )
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """The move written as by ``str(move)``; raises ValueError naming what is wrong."""
+        m = cls._RE.match(text)
+        if not m:
+            raise ValueError(f"not a move: {text!r} (e.g. '7/fence s2h5=7 +fence s1b3')")
+        number = int(m.group(1))
+        try:
+            effect = Effect(m.group(2))
+        except ValueError:
+            raise ValueError(f"unknown effect {m.group(2)!r} in {text!r}") from None
+        if m.group(3):
+            return cls(number, effect)
+        street, house, written = int(m.group(4)) - 1, int(m.group(5)) - 1, int(m.group(6))
+        used = m.group(7)
+        if used is None:
+            return cls(number, effect, street, house, written)
+        if used != effect.value:
+            raise ValueError(f"{text!r} uses +{used} with a {effect.value} card")
+        target = (-1, -1)
+        size = 0
+        if effect in (Effect.FENCE, Effect.DUPLICATE):
+            if m.group(8) is None:
+                raise ValueError(f"{text!r}: +{used} needs a target like s1b3 / s1h4")
+            kind = "b" if effect is Effect.FENCE else "h"
+            if m.group(9) != kind:
+                raise ValueError(f"{text!r}: +{used} takes s<street>{kind}<n>")
+            t = int(m.group(10))
+            target = (int(m.group(8)) - 1, t if effect is Effect.FENCE else t - 1)
+        elif effect is Effect.PRICE:
+            if m.group(11) is None:
+                raise ValueError(f"{text!r}: +price needs a group size")
+            size = int(m.group(11))
+        return cls(number, effect, street, house, written, True, target, size)
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A plan claimed by the player: the points written and the groups it used (locked)."""
+
+    plan: str
+    points: int
+    groups: tuple[GroupRef, ...] = ()
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One player's sheet. ``houses[s][h]`` is the number written (``EMPTY`` = -1);
+    ``fences[s]`` holds boundaries 1..L-1; ``price[k]`` the level of group size k+1."""
+
+    spec: SheetSpec = field(repr=False, compare=False)
+    houses: tuple[tuple[int, ...], ...]
+    dups: tuple[frozenset[int], ...]
+    fences: tuple[frozenset[int], ...]
+    pools: tuple[frozenset[int], ...]
+    parks: tuple[int, ...]
+    workers: int
+    refusals: int
+    price: tuple[int, ...]
+    claims: tuple[Claim, ...] = ()
+
+    @classmethod
+    def empty(cls, spec: SheetSpec) -> Sheet:
+        n = len(spec.streets)
+        return cls(
+            spec=spec,
+            houses=tuple((EMPTY,) * s.houses for s in spec.streets),
+            dups=(frozenset(),) * n,
+            fences=(frozenset(),) * n,
+            pools=(frozenset(),) * n,
+            parks=(0,) * n,
+            workers=0,
+            refusals=0,
+            price=(0,) * spec.max_group,
+        )
+
+    # --- derived facts --------------------------------------------------------------
+
+    @property
+    def duplicates(self) -> int:
+        return sum(len(d) for d in self.dups)
+
+    @property
+    def locked(self) -> frozenset[GroupRef]:
+        return frozenset(g for c in self.claims for g in c.groups)
+
+    def claimed(self, plan_id: str) -> bool:
+        return any(c.plan == plan_id for c in self.claims)
+
+    def built(self, street: int) -> int:
+        return sum(1 for v in self.houses[street] if v != EMPTY)
+
+    def full(self) -> bool:
+        return all(v != EMPTY for row in self.houses for v in row)
+
+    def groups(self, street: int) -> list[tuple[int, int, bool]]:
+        """Runs between fences on a street: (first, last, complete)."""
+        row = self.houses[street]
+        cuts = sorted(self.fences[street])
+        out: list[tuple[int, int, bool]] = []
+        start = 0
+        for b in [*cuts, len(row)]:
+            out.append((start, b - 1, all(row[h] != EMPTY for h in range(start, b))))
+            start = b
+        return out
+
+    def complete_groups(self) -> list[GroupRef]:
+        """Every complete group of a scoring size (1..max_group), street by street."""
+        out: list[GroupRef] = []
+        for s in range(len(self.houses)):
+            for a, z, done in self.groups(s):
+                if done and z - a + 1 <= self.spec.max_group:
+                    out.append((s, a, z))
+        return out
+
+    def bounds(self, street: int) -> list[tuple[int, int]]:
+        """For every house: (largest number built to its left, smallest to its right);
+        -1 / a large number when none. A regular number v fits an empty house h iff
+        left < v < right."""
+        row = self.houses[street]
+        n = len(row)
+        left = [-1] * n
+        best = -1
+        for h in range(n):
+            left[h] = best
+            if row[h] != EMPTY:
+                best = row[h]
+        right = [1 << 30] * n
+        best = 1 << 30
+        for h in range(n - 1, -1, -1):
+            right[h] = best
+            if row[h] != EMPTY:
+                best = row[h]
+        return list(zip(left, right, strict=True))
+
+    def places(self, value: int) -> list[tuple[int, int]]:
+        """Every (street, house) where the regular number ``value`` may be written."""
+        out: list[tuple[int, int]] = []
+        for s, row in enumerate(self.houses):
+            for h, (lo, hi) in enumerate(self.bounds(s)):
+                if row[h] == EMPTY and lo < value < hi:
+                    out.append((s, h))
+        return out
+
+    def written_options(self, number: int, effect: Effect) -> list[int]:
+        """The numbers a combination lets the player write (a worker shifts by 0..shift)."""
+        if effect is not Effect.WORKER:
+            return [number]
+        k = self.spec.worker_shift
+        return [v for v in range(number - k, number + k + 1)
+                if self.spec.written_min <= v <= self.spec.written_max]
+
+    def can_place(self, number: int, effect: Effect) -> bool:
+        return any(self.places(v) for v in self.written_options(number, effect))
+
+    # --- moves ------------------------------------------------------------------------
+
+    def apply(self, move: Move) -> Sheet:
+        """The sheet after ``move``; raises :class:`RuleError` if it breaks a rule."""
+        spec = self.spec
+        if move.refusal:
+            if self.can_place(move.number, move.effect):
+                raise RuleError(f"refusal with {move.number}/{move.effect.value}, but the "
+                                "number fits a house")
+            if self.refusals >= len(spec.refusal_penalty):
+                raise RuleError("the refusal track is already full (the game is over)")
+            return replace(self, refusals=self.refusals + 1)
+        s, h, v = move.street, move.house, move.written
+        if not 0 <= s < len(spec.streets):
+            raise RuleError(f"street {s + 1} does not exist (1..{len(spec.streets)})")
+        row = self.houses[s]
+        if not 0 <= h < len(row):
+            raise RuleError(f"{spec.streets[s].name} has houses 1..{len(row)}, not {h + 1}")
+        if row[h] != EMPTY:
+            raise RuleError(f"{spec.streets[s].name} house {h + 1} is already built")
+        worker = move.use and move.effect is Effect.WORKER
+        if v != move.number:
+            if not worker:
+                raise RuleError(f"wrote {v} from a {move.number} card without a worker")
+            if abs(v - move.number) > spec.worker_shift:
+                raise RuleError(f"a worker shifts by at most {spec.worker_shift}, "
+                                f"not {move.number} -> {v}")
+        if not spec.written_min <= v <= spec.written_max:
+            raise RuleError(f"{v} is outside the numbers {spec.written_min}..{spec.written_max}")
+        lo, hi = self.bounds(s)[h]
+        if not lo < v < hi:
+            raise RuleError(f"{v} at {spec.streets[s].name} house {h + 1} breaks the rising "
+                            f"order (needs more than {max(lo, -1)} and less than the next "
+                            "built number, never a repeat)")
+        houses = list(self.houses)
+        houses[s] = row[:h] + (v,) + row[h + 1:]
+        out = replace(self, houses=tuple(houses))
+        if move.use:
+            out = out._effect(move)
+        return out
+
+    def _effect(self, move: Move) -> Sheet:
+        spec = self.spec
+        s, h = move.street, move.house
+        e = move.effect
+        if e is Effect.FENCE:
+            fs, b = move.target
+            if not 0 <= fs < len(spec.streets):
+                raise RuleError(f"fence on street {fs + 1}, which does not exist")
+            if not 1 <= b < spec.streets[fs].houses:
+                raise RuleError(f"fence position {b} is not between two houses of "
+                                f"{spec.streets[fs].name} (1..{spec.streets[fs].houses - 1})")
+            if b in self.fences[fs]:
+                raise RuleError(f"{spec.streets[fs].name} already has a fence at {b}")
+            for ls, a, z in self.locked:
+                if ls == fs and a < b <= z:
+                    raise RuleError(f"fence {b} would split a group used for a plan")
+            fences = list(self.fences)
+            fences[fs] = fences[fs] | {b}
+            return replace(self, fences=tuple(fences))
+        if e is Effect.PARK:
+            if self.parks[s] >= len(spec.streets[s].parks):
+                raise RuleError(f"the park track of {spec.streets[s].name} is full")
+            parks = list(self.parks)
+            parks[s] += 1
+            return replace(self, parks=tuple(parks))
+        if e is Effect.POOL:
+            if h not in spec.streets[s].pools:
+                raise RuleError(f"{spec.streets[s].name} house {h + 1} has no pool spot")
+            pools = list(self.pools)
+            pools[s] = pools[s] | {h}
+            return replace(self, pools=tuple(pools))
+        if e is Effect.WORKER:
+            return replace(self, workers=min(self.workers + 1, len(spec.worker_points)))
+        if e is Effect.PRICE:
+            k = move.size - 1
+            if not 0 <= k < spec.max_group:
+                raise RuleError(f"no value column for groups of {move.size} (1..{spec.max_group})")
+            if self.price[k] >= len(spec.group_values[k]) - 1:
+                raise RuleError(f"the value column of groups of {move.size} is at its top")
+            price = list(self.price)
+            price[k] += 1
+            return replace(self, price=tuple(price))
+        # duplicate
+        ds, dh = move.target
+        if self.duplicates >= len(spec.duplicate_penalty):
+            raise RuleError("the duplicate track is full")
+        if not 0 <= ds < len(spec.streets) or not 0 <= dh < spec.streets[ds].houses:
+            raise RuleError(f"duplicate at street {ds + 1} house {dh + 1}, which does not exist")
+        row = self.houses[ds]
+        if row[dh] != EMPTY:
+            raise RuleError(f"{spec.streets[ds].name} house {dh + 1} is already built")
+        # It copies the left neighbour when that one is built, else the right one; both
+        # bound the house, so the street stays in order either way.
+        near = [row[x] for x in (dh - 1, dh + 1) if 0 <= x < len(row) and row[x] != EMPTY]
+        if not near:
+            raise RuleError(f"a duplicate needs a built neighbour; {spec.streets[ds].name} "
+                            f"house {dh + 1} has none")
+        value = near[0]
+        houses = list(self.houses)
+        houses[ds] = row[:dh] + (value,) + row[dh + 1:]
+        dups = list(self.dups)
+        dups[ds] = dups[ds] | {dh}
+        return replace(self, houses=tuple(houses), dups=tuple(dups))
+
+    # --- plans --------------------------------------------------------------------------
+
+    def meets(self, cond: Condition) -> bool:
+        """Whether a non-group condition holds now (group conditions: :meth:`find_groups`)."""
+        spec = self.spec
+        streets = range(len(spec.streets)) if cond.street < 0 else (cond.street,)
+        if cond.kind == "parks":
+            return any(self.parks[s] >= (cond.count or len(spec.streets[s].parks))
+                       and len(spec.streets[s].parks) > 0 for s in streets)
+        if cond.kind == "pools":
+            return any(len(self.pools[s]) >= (cond.count or len(spec.streets[s].pools))
+                       and len(spec.streets[s].pools) > 0 for s in streets)
+        if cond.kind == "street_full":
+            return any(all(v != EMPTY for v in self.houses[s]) for s in streets)
+        if cond.kind == "workers":
+            return self.workers >= cond.count
+        if cond.kind == "duplicates":
+            return any(len(self.dups[s]) >= cond.count for s in streets)
+        if cond.kind == "ends":
+            return all(row[0] != EMPTY and row[-1] != EMPTY for row in self.houses)
+        if cond.kind == "groups":
+            return self.find_groups(cond.sizes) is not None
+        raise RuleError(f"unknown condition {cond.kind!r}")
+
+    def find_groups(self, sizes: Sequence[int]) -> tuple[GroupRef, ...] | None:
+        """Distinct complete, unlocked groups with exactly these sizes (first found)."""
+        locked = self.locked
+        free = [g for g in self.complete_groups() if g not in locked]
+        chosen: list[GroupRef] = []
+        for size in sorted(sizes):
+            pick = next((g for g in free if g[2] - g[1] + 1 == size and g not in chosen), None)
+            if pick is None:
+                return None
+            chosen.append(pick)
+        return tuple(chosen)
+
+    def plan_met(self, plan: PlanCard) -> tuple[GroupRef, ...] | None:
+        """The groups a claim of ``plan`` would use if it is met now, else None."""
+        for c in plan.conditions:
+            if c.kind != "groups" and not self.meets(c):
+                return None
+        return self.find_groups(plan.group_sizes)
+
+    def claim(self, plan: PlanCard, first: bool,
+              groups: Sequence[GroupRef] | None = None) -> Sheet:
+        """Claim ``plan`` (first achiever or later), locking its groups."""
+        if self.claimed(plan.id):
+            raise RuleError(f"{plan.id} is already claimed on this sheet")
+        for c in plan.conditions:
+            if c.kind != "groups" and not self.meets(c):
+                raise RuleError(f"{plan.id}: not met: {c.describe(self.spec)}")
+        if groups is None:
+            found = self.find_groups(plan.group_sizes)
+            if found is None:
+                raise RuleError(f"{plan.id}: no free complete groups of sizes "
+                                f"{list(plan.group_sizes)}")
+            groups = found
+        groups = tuple(groups)
+        self._check_groups(plan, groups)
+        points = plan.first if first else plan.later
+        return replace(self, claims=(*self.claims, Claim(plan.id, points, groups)))
+
+    def _check_groups(self, plan: PlanCard, groups: tuple[GroupRef, ...]) -> None:
+        if len(set(groups)) != len(groups):
+            raise RuleError(f"{plan.id}: the same group is used twice")
+        sizes = sorted(z - a + 1 for _, a, z in groups)
+        if sizes != sorted(plan.group_sizes):
+            raise RuleError(f"{plan.id} needs groups of sizes {list(plan.group_sizes)}, "
+                            f"got {sizes}")
+        complete = set(self.complete_groups())
+        locked = self.locked
+        for g in groups:
+            name = f"{self.spec.streets[g[0]].name} houses {g[1] + 1}-{g[2] + 1}" \
+                if 0 <= g[0] < len(self.spec.streets) else str(g)
+            if g not in complete:
+                raise RuleError(f"{plan.id}: {name} is not a complete group")
+            if g in locked:
+                raise RuleError(f"{plan.id}: {name} was already used for a plan")
+
+    # --- end and scoring ----------------------------------------------------------------
+
+    def over(self, plans_total: int) -> bool:
+        """This sheet ends the game: refusal track full, every plan claimed, or sheet full."""
+        return (self.refusals >= len(self.spec.refusal_penalty)
+                or (plans_total > 0 and len(self.claims) >= plans_total) or self.full())
+
+    def score(self) -> list[tuple[str, int, str]]:
+        """The score breakdown: (label, points, detail) lines; the total is their sum."""
+        spec = self.spec
+        lines: list[tuple[str, int, str]] = []
+        for c in self.claims:
+            lines.append((f"plan {c.plan}", c.points, f"{len(c.groups)} groups locked"))
+        for s, st in enumerate(spec.streets):
+            k = self.parks[s]
+            lines.append((f"parks {st.name}", st.parks[k - 1] if k else 0, f"{k} parks"))
+        n_pools = sum(len(p) for p in self.pools)
+        lines.append(("pools", _track(spec.pool_points, n_pools), f"{n_pools} pools"))
+        lines.append(("workers", _track(spec.worker_points, self.workers),
+                      f"{self.workers} workers"))
+        counts = [0] * spec.max_group
+        for _, a, z in self.complete_groups():
+            counts[z - a] += 1
+        for k, n in enumerate(counts):
+            value = spec.group_values[k][self.price[k]]
+            lines.append((f"groups of {k + 1}", n * value, f"{n} x {value}"))
+        lines.append(("duplicates", -_track(spec.duplicate_penalty, self.duplicates),
+                      f"{self.duplicates} duplicates"))
+        lines.append(("refusals", -_track(spec.refusal_penalty, self.refusals),
+                      f"{self.refusals} refusals"))
+        return lines
+
+    def total(self) -> int:
+        return sum(p for _, p, _ in self.score())
+
+
+def _track(track: Sequence[int], marked: int) -> int:
+    if marked <= 0 or not track:
+        return 0
+    return track[min(marked, len(track)) - 1]
+
+
+def replay(spec: SheetSpec, moves: Iterable[Move],
+           offered: frozenset[tuple[int, Effect]] | None = None) -> Sheet:
+    """Apply ``moves`` from an empty sheet; with ``offered``, every combination must be one
+    the construction deck can show. Raises RuleError naming the move that fails."""
+    sheet = Sheet.empty(spec)
+    for i, move in enumerate(moves):
+        if offered is not None and (move.number, move.effect) not in offered:
+            raise RuleError(f"move {i + 1} ({move}): the deck never shows "
+                            f"{move.number} with {move.effect.value}")
+        try:
+            sheet = sheet.apply(move)
+        except RuleError as err:
+            raise RuleError(f"move {i + 1} ({move}): {err}") from None
+    return sheet
+
+
+def legal_moves(sheet: Sheet, number: int, effect: Effect) -> Iterator[Move]:
+    """Every legal placement of a combination, without and with its effect (fences and
+    duplicates at every legal target, price rises on every column that can rise)."""
+    spec = sheet.spec
+    for v in sheet.written_options(number, effect):
+        for s, h in sheet.places(v):
+            worker = v != number
+            if not worker:
+                yield Move(number, effect, s, h, v)
+            base = Move(number, effect, s, h, v, use=True)
+            try:
+                after = sheet.apply(Move(number, effect, s, h, v, use=False)) if not worker \
+                    else None
+            except RuleError:
+                after = None
+            if effect is Effect.FENCE:
+                for fs, st in enumerate(spec.streets):
+                    for b in range(1, st.houses):
+                        m = replace(base, target=(fs, b))
+                        if _ok(sheet, m):
+                            yield m
+            elif effect is Effect.DUPLICATE:
+                if after is None:
+                    continue
+                for ds, row in enumerate(after.houses):
+                    for dh in range(len(row)):
+                        if row[dh] == EMPTY:
+                            m = replace(base, target=(ds, dh))
+                            if _ok(sheet, m):
+                                yield m
+            elif effect is Effect.PRICE:
+                for k in range(spec.max_group):
+                    m = replace(base, size=k + 1)
+                    if _ok(sheet, m):
+                        yield m
+            elif _ok(sheet, base):
+                yield base
+
+
+def _ok(sheet: Sheet, move: Move) -> bool:
+    try:
+        sheet.apply(move)
+    except RuleError:
+        return False
+    return True
