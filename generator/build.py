@@ -166,6 +166,9 @@ def build_deck(
 
 def _move_into_place(tmp: Path, target: Path) -> None:
     """Swap the finished folder in: the old output survives until the new one is complete."""
+    umask = os.umask(0)
+    os.umask(umask)
+    tmp.chmod(0o777 & ~umask)  # mkdtemp makes it 0700; the output is the user's ordinary folder
     old: Path | None = None
     if target.exists():
         old = target.with_name(f".{target.name}.old-{os.getpid()}")

@@ -15,6 +15,7 @@ from typing import Any, NoReturn
 import click
 
 from . import __version__
+from .commands_shapes import shapes
 from .errors import DeckError, PaperProofError, UsageError
 
 DECKS_DIR = Path("decks")
@@ -239,14 +240,4 @@ def schema(family: str | None) -> None:
         _fail(exc)
 
 
-def _add_optional_commands() -> None:
-    """Commands that live beside the core (``shapes``)."""
-    from .commands_shapes import shapes
-
-    main.add_command(shapes)
-
-
-try:
-    _add_optional_commands()
-except ImportError:  # pragma: no cover - the shapes command lands with the core
-    pass
+main.add_command(shapes)

@@ -78,15 +78,22 @@ def _size_or_preset(presets: dict[str, tuple[float, float]], what: str) -> Any:
     return BeforeValidator(parse)
 
 
+_SIZE_SCHEMA = {
+    "type": "object",
+    "properties": {"width": _LENGTH_SCHEMA, "height": _LENGTH_SCHEMA},
+    "required": ["width", "height"],
+    "additionalProperties": False,
+}
+
 CardSize = Annotated[
     Size,
     _size_or_preset(CARD_PRESETS, "card"),
-    WithJsonSchema({"anyOf": [{"enum": list(CARD_PRESETS)}, {"$ref": "#/$defs/Size"}]}),
+    WithJsonSchema({"anyOf": [{"enum": list(CARD_PRESETS)}, _SIZE_SCHEMA]}),
 ]
 PageSize = Annotated[
     Size,
     _size_or_preset(PAGE_PRESETS, "page"),
-    WithJsonSchema({"anyOf": [{"enum": list(PAGE_PRESETS)}, {"$ref": "#/$defs/Size"}]}),
+    WithJsonSchema({"anyOf": [{"enum": list(PAGE_PRESETS)}, _SIZE_SCHEMA]}),
 ]
 
 

@@ -17,6 +17,7 @@ Redelmeier's method is kept (``enumerate_fixed_redelmeier``) as an independent o
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterable, Sequence
 from typing import TypeAlias
 
@@ -55,9 +56,22 @@ def images(mats: Sequence[Matrix], points: Iterable[Point]) -> list[Shape]:
     return [image(m, pts) for m in mats]
 
 
+def anchor_key(points: Iterable[Point]) -> Shape:
+    """Sorted points relative to the smallest point: the order canonical forms minimise.
+
+    (It equals the order of the integer codes the enumerator uses, so both agree.)
+    """
+    pts = sorted(points)
+    x0, y0 = pts[0]
+    return tuple((x - x0, y - y0) for x, y in pts)
+
+
 def canonical(mats: Sequence[Matrix], points: Iterable[Point]) -> Shape:
-    """The smallest normalised image under the group ``mats`` (the class representative)."""
-    return min(images(mats, points))
+    """The class representative under the group ``mats``: the image with the smallest
+    :func:`anchor_key`, returned in normal form."""
+    pts = list(points)
+    best = min(anchor_key(img) for img in images(mats, pts))
+    return normalise(best)
 
 
 def distinct_indices(mats: Sequence[Matrix], points: Iterable[Point]) -> list[int]:
@@ -71,74 +85,77 @@ def distinct_indices(mats: Sequence[Matrix], points: Iterable[Point]) -> list[in
     return out
 
 
-def _extent(coef: int, lo: int, hi: int) -> int:
-    """min(coef * v) for v in [lo, hi]."""
-    return coef * lo if coef >= 0 else coef * hi
-
-
 def enumerate_free(n: int, steps: Sequence[Point], mats: Sequence[Matrix]) -> list[Shape]:
     """Canonical forms of all free shapes of ``n`` cells (connected under ``steps``), sorted.
 
-    Shapes are encoded as integers ``x * S + y`` during the search: neighbour steps become
-    integer offsets and a fixed form is a frozenset of ints, which hashes fast, and the sorted
-    codes order shapes exactly as their sorted points do. Intermediate levels keep any one
+    The cyclic garbage collector is paused meanwhile (and restored): the seen set holds
+    half a million frozensets at n=12, and collections of them cost 1.9 s of 5.3 s measured
+    (nothing here makes reference cycles).
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _enumerate_free(n, steps, mats)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _enumerate_free(n: int, steps: Sequence[Point], mats: Sequence[Matrix]) -> list[Shape]:
+    """Canonical forms of all free shapes of ``n`` cells (connected under ``steps``), sorted.
+
+    During the search a point ``(x, y)`` is the integer code ``x * S + y`` and a fixed shape
+    is the frozenset of its codes minus the smallest (anchor at 0): neighbour steps and the
+    symmetries become integer offsets and table look-ups, sets of ints hash fast, and sorted
+    codes order shapes exactly as :func:`anchor_key` does. Intermediate levels keep any one
     fixed form per class (growing any representative reaches every shape); on the last level
     the smallest image is kept, which is :func:`canonical`.
     """
     if n < 1:
         return []
-    size = max(64, 2 * n + 8)  # row stride: y never reaches it, so no wrap-around
+    size = 4 * n + 8  # |y offsets| < n < size / 2: codes decode uniquely and keep order
+    half = size // 2
     int_steps = [dx * size + dy for dx, dy in steps]
-    # Each matrix as integer coefficients on the code: X*S + Y = (a*S + c)*x + (b*S + d)*y.
-    coeffs = [(a, b, c, d, a * size + c, b * size + d) for a, b, c, d in mats]
-    level: list[frozenset[int]] = [frozenset({0})]
+    span = range(-n - 1, n + 2)
+    tables = [
+        {x * size + y: (a * x + b * y) * size + (c * x + d * y) for x in span for y in span}
+        for a, b, c, d in mats
+    ]
+    if n == 1:
+        return [((0, 0),)]
+    level: list[list[int]] = [[0]]
     final: list[Shape] = []
     for step in range(n - 1):
         last = step == n - 2
         seen: set[frozenset[int]] = set()
-        nxt: list[frozenset[int]] = []
+        nxt: list[list[int]] = []
         for shape in level:
-            # Shift by (1, 1) so that every neighbour has non-negative coordinates.
-            shifted = [k + size + 1 for k in shape]
-            occupied = set(shifted)
-            cands = {k + d for k in shifted for d in int_steps} - occupied
-            variants: dict[int, list[int]] = {}
+            occupied = set(shape)
+            cands = {k + d for k in shape for d in int_steps} - occupied
             for x in cands:
-                off = (size if x >= size else 0) + (1 if x % size else 0)
-                base = variants.get(off)
-                if base is None:
-                    base = variants[off] = [k - off for k in shifted]
-                key = frozenset(base + [x - off])
+                # The new cell becomes the anchor when it is smaller than the old one (0).
+                key = frozenset([k - x for k in shape] + [0]) if x < 0 else frozenset(shape + [x])
                 if key in seen:
                     continue
-                pts = [divmod(k, size) for k in key]
-                xs = [px for px, _ in pts]
-                ys = [py for _, py in pts]
-                x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
                 best: list[int] | None = None
-                for a, b, c, d, ca, cb in coeffs:
-                    if a == 0 or b == 0:
-                        mx = _extent(a, x0, x1) + _extent(b, y0, y1)
-                    else:
-                        mx = min([a * px + b * py for px, py in pts])
-                    if c == 0 or d == 0:
-                        my = _extent(c, x0, x1) + _extent(d, y0, y1)
-                    else:
-                        my = min([c * px + d * py for px, py in pts])
-                    shift = mx * size + my
-                    codes = [ca * px + cb * py - shift for px, py in pts]
+                for tab in tables:
+                    img = [tab[k] for k in key]
+                    m = min(img)
+                    codes = [c - m for c in img]
                     seen.add(frozenset(codes))
                     if last:
                         codes.sort()
                         if best is None or codes < best:
                             best = codes
-                if best is not None:
-                    final.append(tuple(divmod(k, size) for k in best))
+                if best is None:
+                    nxt.append(list(key))
                 else:
-                    nxt.append(key)
+                    pts = []
+                    for k in best:
+                        px = (k + half) // size
+                        pts.append((px, k - px * size))
+                    final.append(normalise(pts))
         level = nxt
-    if n == 1:
-        final = [((0, 0),)]
     final.sort()
     return final
 
@@ -156,8 +173,7 @@ def classes_of(
     for shape in free:
         imgs = images(mats, shape)
         if one_sided:
-            reps = {min(imgs[:rotations])}
-            reps.add(min(images(rots, imgs[rotations])))
+            reps = {canonical(rots, shape), canonical(rots, imgs[rotations])}
             out.extend(reps)
         else:
             out.extend(set(imgs))

@@ -5,9 +5,19 @@ from __future__ import annotations
 from ..errors import UsageError
 from .base import Family
 from .cards import CardsFamily
+from .habitats import HabitatsFamily
+from .layers import LayersFamily
+from .parks import ParksFamily
+from .quilts import QuiltsFamily
+from .streets import StreetsFamily
 
 FAMILIES: tuple[Family, ...] = (
     CardsFamily(),
+    HabitatsFamily(),
+    LayersFamily(),
+    ParksFamily(),
+    QuiltsFamily(),
+    StreetsFamily(),
 )
 
 

@@ -235,19 +235,56 @@ def _flatten(items: tuple[Item, ...], t: Affine, out: list[Flat]) -> None:
             raise TypeError(f"not a drawing item: {it!r}")
 
 
-def stamp_box(drawing: Drawing, text: str, owner: str = "") -> TextBox:
-    """The stamp's text box: inside the trim, along the bottom edge, centred.
+def inside(pt: tuple[float, float], poly: tuple[tuple[float, float], ...]) -> bool:
+    """Whether ``pt`` lies inside the closed polygon ``poly`` (even-odd rule)."""
+    x, y = pt
+    hit = False
+    n = len(poly)
+    for i in range(n):
+        x1, y1 = poly[i]
+        x2, y2 = poly[(i + 1) % n]
+        if (y1 > y) != (y2 > y):
+            xc = x1 + (y - y1) * (x2 - x1) / (y2 - y1)
+            if xc > x:
+                hit = not hit
+    return hit
 
-    Rectangular components get a 2 mm strip 0.6 mm above the bottom trim; shaped ones (hex
-    tiles, polyominoes) a strip above the bottom of their outline's bounding box, moved up by
-    a quarter of the height so it stays inside slanted edges.
+
+STAMP_H = 2.0
+"""Height of the stamp's text strip (mm)."""
+
+
+def stamp_box(drawing: Drawing, text: str, owner: str = "") -> TextBox:
+    """The stamp's text box: inside the trim, near the bottom edge, centred.
+
+    Rectangular components get a strip 0.6 mm above the bottom trim. Shaped ones (hex tiles,
+    polyomino pieces) get the lowest, widest strip whose corners and midpoints all lie inside
+    their outline, searched on a grid of candidate positions.
     """
     w, h = drawing.width, drawing.height
-    if drawing.cut:
-        return TextBox(w * 0.25, h * 0.74, w * 0.5, 2.0, text, size=4.5, min_size=2.0,
+    if not drawing.cut:
+        return TextBox(1.0, h - STAMP_H - 0.6, w - 2.0, STAMP_H, text, size=4.5, min_size=2.0,
                        align="center", valign="bottom", colour="#707070", owner=owner)
-    return TextBox(1.0, h - 2.6, w - 2.0, 2.0, text, size=4.5, min_size=2.0, align="center",
-                   valign="bottom", colour="#707070", owner=owner)
+    poly = drawing.cut
+    xs = [p[0] for p in poly]
+    ys = [p[1] for p in poly]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    bw, bh = x1 - x0, y1 - y0
+    for frac in (0.6, 0.45, 0.3, 0.2):
+        sw = bw * frac
+        for j in range(20):
+            top = y1 - 1.0 - STAMP_H - j * (bh - STAMP_H - 2.0) / 19
+            for i in range(11):
+                left = x0 + (bw - sw) * (0.5 + (i + 1) // 2 * (1 if i % 2 else -1) / 10)
+                corners = ((left, top), (left + sw, top), (left, top + STAMP_H),
+                           (left + sw, top + STAMP_H), (left + sw / 2, top),
+                           (left + sw / 2, top + STAMP_H))
+                if all(inside(c, poly) for c in corners):
+                    return TextBox(left, top, sw, STAMP_H, text, size=4.5, min_size=2.0,
+                                   align="center", valign="bottom", colour="#707070",
+                                   owner=owner)
+    return TextBox(x0 + bw * 0.25, y0 + bh * 0.5, bw * 0.5, STAMP_H, text, size=4.5,
+                   min_size=2.0, align="center", valign="bottom", colour="#707070", owner=owner)
 
 
 def flatten(drawing: Drawing, stamp: str = "") -> list[Flat]:

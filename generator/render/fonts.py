@@ -96,9 +96,14 @@ def text_width(text: str, size: float, italic: bool = False) -> float:
     return _em_width(text, italic) * size
 
 
+@lru_cache(maxsize=4)
+def _covered(name: str) -> frozenset[str]:
+    register_fonts()
+    cmap = pdfmetrics.getFont(name).face.charToGlyph
+    return frozenset(chr(cp) for cp in cmap) | {"\n", "\t"}
+
+
 def missing_glyphs(text: str, italic: bool = False) -> str:
     """Characters of ``text`` the face has no glyph for (they would print as empty boxes)."""
-    register_fonts()
-    font = pdfmetrics.getFont(face_name(italic))
-    cmap = font.face.charToGlyph
-    return "".join(sorted({ch for ch in text if ch not in "\n\t" and ord(ch) not in cmap}))
+    missing = set(text) - _covered(face_name(italic))
+    return "".join(sorted(missing))

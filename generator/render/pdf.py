@@ -9,7 +9,8 @@ reportlab's per-operator cost dominates a page of cards (see bench/render.py).
 
 from __future__ import annotations
 
-from typing import Any
+import math
+from typing import IO, Any
 
 from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFInfo, PDFName, PDFString
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
@@ -39,8 +40,8 @@ class _UndatedInfo(PDFInfo):  # type: ignore[misc]
         return PDFDictionary(d).format(document)
 
 
-def new_canvas(path: str, title: str, subject: str, page: tuple[float, float] = (595.0, 842.0)
-               ) -> Canvas:
+def new_canvas(path: str | IO[bytes], title: str, subject: str,
+               page: tuple[float, float] = (595.0, 842.0)) -> Canvas:
     """A deterministic canvas: invariant mode, compressed pages, fonts registered,
     metadata without dates."""
     register_fonts()
@@ -95,7 +96,10 @@ class PdfPainter:
             self.c.setLineWidth(s.width)
             self._lw = s.width
         if s.dash != self._dash:
-            self.c.setDash(list(s.dash)) if s.dash else self.c.setDash([], 0)
+            if s.dash:
+                self.c.setDash(list(s.dash))
+            else:
+                self.c.setDash([], 0)
             self._dash = s.dash
 
     def paint(self, items: list[Flat], x_mm: float, y_mm: float, page_h_mm: float) -> None:
@@ -163,8 +167,6 @@ class PdfPainter:
             self._set_stroke(Stroke(t.colour, t.size * BOLD_STROKE_EM))
         tx = self.c.beginText()
         if t.angle:
-            import math
-
             r = math.radians(t.angle)
             cos, sin = math.cos(r), math.sin(r)
             tx.setTextTransform(cos, sin, sin, -cos, t.x, t.y)

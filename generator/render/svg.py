@@ -141,7 +141,7 @@ def drawing_svg(items: list[Flat], width: float, height: float, bleed: float, pr
     """A complete SVG of one face: viewBox = bleed box in mm."""
     dwg = new_svg(width + 2 * bleed, height + 2 * bleed, -bleed, -bleed)
     if title:
-        dwg.add(dwg.title(title))
+        dwg.set_desc(title=title)
     g = dwg.g(id=f"{prefix}-art")
     dwg.add(g)
     SvgPainter(dwg, prefix).paint(items, g)

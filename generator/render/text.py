@@ -34,7 +34,7 @@ STEP = 0.25
 ICON_PAD_EM = 0.08
 """Space on each side of an inline symbol, as a fraction of the font size."""
 _EPS = 1e-6
-_ICON = re.compile(r":([a-z0-9]+(?:-[a-z0-9]+)*):")
+_ICON = re.compile(r":([a-z][a-z0-9]*(?:-[a-z0-9]+)*):")
 
 
 @dataclass(frozen=True)
@@ -165,24 +165,31 @@ def _space_em(p: Piece) -> float:
     return text_width(" ", 1.0, p.italic and not p.icon)
 
 
-def _wrap(paragraphs: tuple[Paragraph, ...], limit_em: float) -> list[list[Word]] | None:
+def _measure(paragraphs: tuple[Paragraph, ...]) -> list[list[tuple[Word, float, float]]]:
+    """Each word with its width and the width of the space after it, in em."""
+    return [[(w, sum(_piece_em(p) for p in w), _space_em(w[-1])) for w in para]
+            for para in paragraphs]
+
+
+def _wrap(measured: list[list[tuple[Word, float, float]]], limit_em: float
+          ) -> list[list[Word]] | None:
     """Greedy wrap at ``limit_em`` (box width in em); None when a word is wider than that."""
     lines: list[list[Word]] = []
-    for para in paragraphs:
+    for para in measured:
         line: list[Word] = []
         width = 0.0
-        for w in para:
-            ww = sum(_piece_em(p) for p in w)
+        space = 0.0
+        for w, ww, sp in para:
             if ww > limit_em + _EPS:
                 return None
             if line:
-                cand = width + _space_em(line[-1][-1]) + ww
+                cand = width + space + ww
                 if cand <= limit_em + _EPS:
                     line.append(w)
-                    width = cand
+                    width, space = cand, sp
                     continue
                 lines.append(line)
-            line, width = [w], ww
+            line, width, space = [w], ww, sp
         lines.append(line)
     return lines
 
@@ -224,9 +231,10 @@ def layout_text(box: TextBox) -> TextLayout:
     paragraphs = parse_markup(box.text, box.bold, box.italic)
     if box.w <= 0 or box.h <= 0:
         raise LayoutError(f"{owner}: text box {box.w:g} x {box.h:g} mm has no room")
+    measured = _measure(paragraphs)
     for pt in _sizes(box.size, box.min_size):
         em = pt * MM_PER_PT
-        lines = _wrap(paragraphs, box.w / em)
+        lines = _wrap(measured, box.w / em)
         if lines is None:
             continue
         height = len(lines) * box.line_height * em
@@ -237,6 +245,30 @@ def layout_text(box: TextBox) -> TextLayout:
         f"even at the minimum size {box.min_size:g} pt; shorten it, enlarge the box or lower "
         "min_size"
     )
+
+
+class _RunBuilder:
+    """Collects consecutive pieces of one style on one line into a :class:`TextRun`."""
+
+    def __init__(self, runs: list[TextRun], y: float, em: float, colour: Colour) -> None:
+        self.runs, self.y, self.em, self.colour = runs, y, em, colour
+        self.parts: list[str] = []
+        self.style: tuple[bool, bool] | None = None
+        self.x = 0.0
+        self.width = 0.0
+
+    def start(self, style: tuple[bool, bool], x: float) -> None:
+        self.style, self.x = style, x
+
+    def add(self, text: str, width: float) -> None:
+        self.parts.append(text)
+        self.width += width
+
+    def close(self) -> None:
+        if self.parts and self.style is not None:
+            self.runs.append(TextRun(self.x, self.y, "".join(self.parts), self.em,
+                                     self.style[0], self.style[1], self.colour, self.width))
+        self.parts, self.style, self.width = [], None, 0.0
 
 
 def _position(box: TextBox, lines: list[list[Word]], pt: float) -> TextLayout:
@@ -267,40 +299,27 @@ def _position(box: TextBox, lines: list[list[Word]], pt: float) -> TextLayout:
         else:
             x = box.x + box.w - lw
         y = top + i * lh + base_off
-        cur: list[str] = []
-        cur_style: tuple[bool, bool] | None = None
-        cur_x = x
-        cur_w = 0.0
-
-        def close() -> None:
-            nonlocal cur, cur_style, cur_w
-            if cur and cur_style is not None:
-                runs.append(TextRun(cur_x, y, "".join(cur), em, cur_style[0], cur_style[1],
-                                    box.colour, cur_w))
-            cur, cur_style, cur_w = [], None, 0.0
-
+        run = _RunBuilder(runs, y, em, box.colour)
         for k, w in enumerate(line):
             if k:
                 sp = _space_em(line[k - 1][-1]) * em
                 first = w[0]
-                if cur and not first.icon and cur_style == (first.bold, first.italic):
-                    cur.append(" ")
-                    cur_w += sp
+                if run.parts and not first.icon and run.style == (first.bold, first.italic):
+                    run.add(" ", sp)
                 else:
-                    close()
+                    run.close()
                 x += sp
             for p in w:
                 pw = _piece_em(p) * em
                 if p.icon:
-                    close()
+                    run.close()
                     symbols.append(Symbol(p.icon, x + pad, y - icon, icon, icon_colour))
                 else:
                     style = (p.bold, p.italic)
-                    if style != cur_style:
-                        close()
-                        cur_style, cur_x = style, x
-                    cur.append(p.text)
-                    cur_w += pw
+                    if style != run.style:
+                        run.close()
+                        run.start(style, x)
+                    run.add(p.text, pw)
                 x += pw
-        close()
+        run.close()
     return TextLayout(pt, tuple(runs), tuple(symbols), len(lines))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from ...core.rng import make_rng
 from ...errors import Problem
 from .model import (
+    _NAME,
     Card,
     Colour,
     CountPart,
@@ -21,7 +22,6 @@ from .model import (
     PartSpec,
     ShapePart,
     StartCard,
-    _NAME,
 )
 from .objectives import DEFAULT_TURN, NAMED_SHAPES, parse_cells, shape_variants
 

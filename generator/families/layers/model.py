@@ -174,6 +174,10 @@ def _default_objectives() -> tuple[ObjectiveSpec, ...]:
     )
 
 
+def _default_copies() -> dict[int, tuple[int, ...]]:
+    return {2: (3, 3, 3, 3, 2), 3: (4, 4, 4, 3, 3), 4: (5, 5, 5, 4, 4)}
+
+
 class LayersParams(Frozen):
     """The [layers] table: landscape cards, starting cards, objectives, tokens, game numbers."""
 
@@ -189,7 +193,7 @@ class LayersParams(Frozen):
         "Default [0, 1, 1, 2, 3].",
     )
     copies: dict[int, tuple[int, ...]] = Field(
-        default_factory=lambda: {2: (3, 3, 3, 3, 2), 3: (4, 4, 4, 3, 3), 4: (5, 5, 5, 4, 4)},
+        default_factory=_default_copies,
         description="Per player count: copies of each (colour, value) card, one entry per "
         "value, lowest first. Keys are the supported player counts. Copies must not shrink "
         "as players grow: cards used only from n players print an 'n+' mark. Default "

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from .model import Card, Objective, Pos
 from .objectives import objective_met
@@ -60,19 +61,21 @@ class Landscape:
     def starting(cls, card: Card, pos: Pos = (0, 0)) -> Landscape:
         return cls(((pos, (card,)),))
 
-    def as_dict(self) -> dict[Pos, tuple[Card, ...]]:
+    @cached_property
+    def _index(self) -> dict[Pos, tuple[Card, ...]]:
+        # Cached (the landscape is immutable): the bot asks ~40 legality questions per state.
         return dict(self.stacks)
 
+    def as_dict(self) -> dict[Pos, tuple[Card, ...]]:
+        return dict(self._index)
+
     def stack(self, pos: Pos) -> tuple[Card, ...]:
-        for p, cards in self.stacks:
-            if p == pos:
-                return cards
-        return ()
+        return self._index.get(pos, ())
 
     def tops(self) -> dict[Pos, Card]:
         return {p: cards[-1] for p, cards in self.stacks}
 
-    @property
+    @cached_property
     def positions(self) -> tuple[Pos, ...]:
         return tuple(p for p, _ in self.stacks)
 
@@ -131,10 +134,12 @@ def _parse_pos(text: str) -> Pos:
 
 
 def fits_frame(positions: Iterable[Pos]) -> bool:
-    ps = list(positions)
-    rows = [r for r, _ in ps]
-    cols = [c for _, c in ps]
-    return max(rows) - min(rows) < FRAME and max(cols) - min(cols) < FRAME
+    r0 = c0 = 1 << 30
+    r1 = c1 = -(1 << 30)
+    for r, c in positions:
+        r0, r1 = min(r0, r), max(r1, r)
+        c0, c1 = min(c0, c), max(c1, c)
+    return r1 - r0 < FRAME and c1 - c0 < FRAME
 
 
 def placement_problem(
@@ -158,8 +163,8 @@ def placement_problem(
     else:
         if land.stacks:
             r, c = pos
-            if not any(n in dict(land.stacks) for n in ((r - 1, c), (r + 1, c), (r, c - 1),
-                                                          (r, c + 1))):
+            occ = land._index
+            if not any(n in occ for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))):
                 return "a new stack must be orthogonally next to a stack", False
             if not fits_frame(list(land.positions) + [pos]):
                 return "the landscape would no longer fit a 3x3", False

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import Field
@@ -382,6 +383,8 @@ class Card:
 
 
 Direction = Literal["N", "E", "S", "W"]
+DIRECTIONS: tuple[Direction, ...] = ("N", "E", "S", "W")
+_DIRS: dict[str, Direction] = {d: d for d in DIRECTIONS}
 STEP: dict[str, Vertex] = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
 
 
@@ -401,7 +404,13 @@ class Cut:
 
     @property
     def end(self) -> Vertex:
-        return self.vertices()[-1]
+        dr, dc = STEP[self.direction]
+        return (self.start[0] + dr * self.length, self.start[1] + dc * self.length)
+
+    def keys(self) -> tuple[tuple[Vertex, Vertex], ...]:
+        """The cut's edges as sorted vertex pairs ``(a, b)`` (``Edge.a``, ``Edge.b``), cheap
+        to hash: the planner's inner loop uses these instead of :class:`Edge` objects."""
+        return _cut_keys(self.start, self.direction, self.length)
 
     def edges(self) -> tuple[Edge, ...]:
         vs = self.vertices()
@@ -421,13 +430,22 @@ class Cut:
             r, c = (int(x) for x in pos.split(","))
             if d not in STEP:
                 raise ValueError
-            return cls((r, c), d, int(n))  # type: ignore[arg-type]
+            return cls((r, c), _DIRS[d], int(n))
         except ValueError:
             raise ValueError(f"not a cut {text!r}: expected 'row,col DIR length', "
                              "e.g. '0,3 S 2' (DIR one of N E S W)") from None
 
     def __repr__(self) -> str:
         return f"Cut.parse({str(self)!r})"
+
+
+@lru_cache(maxsize=65536)
+def _cut_keys(start: Vertex, direction: str, length: int) -> tuple[tuple[Vertex, Vertex], ...]:
+    dr, dc = STEP[direction]
+    r, c = start
+    vs = [(r + dr * i, c + dc * i) for i in range(length + 1)]
+    return tuple((vs[i], vs[i + 1]) if vs[i] < vs[i + 1] else (vs[i + 1], vs[i])
+                 for i in range(length))
 
 
 @dataclass(frozen=True)
@@ -503,6 +521,18 @@ class CardSpec(Frozen):
     grand: bool = Field(default=False, description="A grand park card (solo). Default false.")
 
 
+FeatureName = Literal["pavilion", "play", "water", "greenery"]
+BonusName = Literal["extra-cut", "gardener", "wildlife-token", "none"]
+
+
+def _even_features() -> dict[FeatureName, float]:
+    return {"pavilion": 1.0, "play": 1.0, "water": 1.0, "greenery": 1.0}
+
+
+def _even_bonuses() -> dict[BonusName, float]:
+    return {"extra-cut": 1.0, "gardener": 1.0, "wildlife-token": 1.0, "none": 1.0}
+
+
 DEFAULT_FACES: list[list[int]] = [[1], [2, 2], [3, 3, 3], [1, 2], [2, 3], [4]]
 
 
@@ -522,8 +552,8 @@ class ParksParams(Frozen):
         default_factory=list,
         description="Icons of a hand-drawn sheet: rows of '.', 'w' wildlife, 'r' recycling. "
         "Default: none.")
-    feature_mix: dict[Literal["pavilion", "play", "water", "greenery"], float] = Field(
-        default_factory=lambda: {"pavilion": 1.0, "play": 1.0, "water": 1.0, "greenery": 1.0},
+    feature_mix: dict[FeatureName, float] = Field(
+        default_factory=_even_features,
         description="Relative weights of the features on a generated sheet. Default equal.")
     icon_share: float = Field(
         default=0.16, ge=0, le=1,
@@ -554,9 +584,8 @@ class ParksParams(Frozen):
     walkway_share: float = Field(
         default=0.35, ge=0, le=1,
         description="Share of generated cards with a walkway. Default 0.35.")
-    bonus_mix: dict[Literal["extra-cut", "gardener", "wildlife-token", "none"], float] = Field(
-        default_factory=lambda: {"extra-cut": 1.0, "gardener": 1.0, "wildlife-token": 1.0,
-                                 "none": 1.0},
+    bonus_mix: dict[BonusName, float] = Field(
+        default_factory=_even_bonuses,
         description="Relative weights of generated bonuses. Default equal.")
     card: list[CardSpec] = Field(
         default_factory=list,
@@ -586,9 +615,10 @@ class ParksParams(Frozen):
 
 def card_box(card_w: float, card_h: float, square: float) -> tuple[int, int]:
     """Rows and columns of squares a park outline may use on a card of this size: the grid
-    leaves 1 mm each side and a 7 mm title band (measured: a 9 pt title needs 4.5 mm)."""
+    leaves 1 mm each side, 0.5 mm below and a 7.5 mm title band at the top (a 9 pt title
+    needs 4.5 mm inside the 3 mm safe zone). Poker cards at 20 mm squares: 4 rows x 3 cols."""
     cols = int((card_w - 2.0) // square)
-    rows = int((card_h - 2.0 - 7.0) // square)
+    rows = int((card_h - 8.0) // square)
     return max(rows, 0), max(cols, 0)
 
 

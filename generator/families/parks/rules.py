@@ -19,10 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
-from ...core.grid import Cell, Edge, Vertex, boundary_edges, components, edge_between
+from ...core.grid import Cell, Edge, Vertex, components, edge_between
 from ...core.polyomino import TRANSFORMS
-from .model import STEP, Bonus, Card, Cut, Die, Sheet, Square, Token
+from .model import DIRECTIONS, STEP, Bonus, Card, Cut, Die, Sheet, Square, Token
 
 
 class RuleError(ValueError):
@@ -53,18 +54,57 @@ class SheetState:
         return cls(sheet, sheet.cells())
 
     def new_round(self) -> SheetState:
-        return replace(self, round_cuts=())
+        # The same object when nothing changes, so its caches (start points, legal cuts)
+        # are shared by every face a planner tries from it.
+        return self if not self.round_cuts else replace(self, round_cuts=())
 
     def boundary_vertices(self) -> frozenset[Vertex]:
         """Vertices on the outer boundary of the attached body (where a cut may start)."""
+        return self._boundary
+
+    @cached_property
+    def _boundary(self) -> frozenset[Vertex]:
+        # The corners of every side of a body square whose neighbour is not in the body
+        # (what core.grid.boundary_edges gives, without building Edge objects: this ran
+        # once per cut and was 15% of a deck check).
+        body = self.body
         out: set[Vertex] = set()
-        for e in boundary_edges(self.body):
+        for r, c in body:
+            if (r - 1, c) not in body:
+                out.update(((r, c), (r, c + 1)))
+            if (r + 1, c) not in body:
+                out.update(((r + 1, c), (r + 1, c + 1)))
+            if (r, c - 1) not in body:
+                out.update(((r, c), (r + 1, c)))
+            if (r, c + 1) not in body:
+                out.update(((r, c + 1), (r + 1, c + 1)))
+        return frozenset(out)
+
+    @cached_property
+    def _network(self) -> frozenset[Vertex]:
+        """Vertices on the body's boundary or on any cut edge."""
+        out = set(self._boundary)
+        for e in self.cut:
             out.add(e.a)
             out.add(e.b)
         return frozenset(out)
 
+    @cached_property
+    def legal_cache(self) -> dict[int, list[Cut]]:
+        """Memo of :func:`legal_cuts` by length (the state is immutable)."""
+        return {}
+
     def start_points(self) -> frozenset[Vertex]:
-        return self.boundary_vertices() | self.endpoints
+        return self._starts
+
+    @cached_property
+    def _starts(self) -> frozenset[Vertex]:
+        return self._boundary | self.endpoints
+
+    @cached_property
+    def cut_keys(self) -> frozenset[tuple[Vertex, Vertex]]:
+        """The cut edges as ``(a, b)`` vertex pairs (see :meth:`Cut.keys`)."""
+        return frozenset((e.a, e.b) for e in self.cut)
 
     def edge_inside(self, e: Edge) -> bool:
         """True when ``e`` separates two attached squares and is not cut yet."""
@@ -105,26 +145,35 @@ def cut_problem(state: SheetState, cut: Cut) -> str:
 
 def legal_cuts(state: SheetState, length: int) -> list[Cut]:
     """Every legal cut of ``length`` now, in a deterministic order."""
+    memo = state.legal_cache
+    if length in memo:
+        return list(memo[length])
     out: list[Cut] = []
     for v in sorted(state.start_points()):
-        for d in ("N", "E", "S", "W"):
-            cut = Cut(v, d, length)  # type: ignore[arg-type]
+        for d in DIRECTIONS:
+            cut = Cut(v, d, length)
             if _fast_legal(state, cut):
                 out.append(cut)
-    return out
+    memo[length] = out
+    return list(out)
 
 
 def _fast_legal(state: SheetState, cut: Cut) -> bool:
-    # Same as cut_problem() == "" minus the start test (callers start from start_points()).
+    # Same as cut_problem() == "" minus the start test (callers start from start_points()),
+    # on plain tuples: building Edge objects here cost 60% of a check (profiled).
     dr, dc = STEP[cut.direction]
     r, c = cut.start
-    body, done = state.body, state.cut
+    body, done = state.body, state.cut_keys
     for _ in range(cut.length):
         nr, nc = r + dr, c + dc
-        e = Edge.between((r, c), (nr, nc))
-        if e in done:
+        key = ((r, c), (nr, nc)) if (r, c) < (nr, nc) else ((nr, nc), (r, c))
+        if key in done:
             return False
-        a, b = e.cells()
+        (r1, c1), _ = key
+        if dr == 0:  # along a row line: the squares above and below
+            a, b = (r1 - 1, c1), (r1, c1)
+        else:  # along a column line: the squares left and right
+            a, b = (r1, c1 - 1), (r1, c1)
         if a not in body or b not in body:
             return False
         r, c = nr, nc
@@ -151,6 +200,14 @@ def apply_cut(state: SheetState, cut: Cut, keep: Cell | None = None) -> CutResul
     if problem:
         raise RuleError(problem)
     new_cut = state.cut | frozenset(cut.edges())
+    endpoints = state.endpoints | {cut.start, cut.end}
+    net = state._network
+    if not any(v in net for v in cut.vertices()[1:]):
+        # A slit hanging from one point of the boundary/cut network closes no loop, so it
+        # cannot split the body (planar duality); skip the component search.
+        new = SheetState(state.sheet, state.body, new_cut, endpoints,
+                         state.round_cuts + (cut,))
+        return CutResult(new, ())
     parts = components(state.body, blocked=new_cut)
     big = max(len(p) for p in parts)
     largest = [p for p in parts if len(p) == big]
@@ -162,8 +219,7 @@ def apply_cut(state: SheetState, cut: Cut, keep: Cell | None = None) -> CutResul
                             f"part(s) have {big} squares")
         kept = chosen[0]
     freed = tuple(p for p in parts if p is not kept)
-    new = SheetState(state.sheet, kept, new_cut,
-                     state.endpoints | {cut.start, cut.end}, state.round_cuts + (cut,))
+    new = SheetState(state.sheet, kept, new_cut, endpoints, state.round_cuts + (cut,))
     return CutResult(new, freed, tie=len(largest) > 1)
 
 
@@ -264,9 +320,10 @@ def placement_problem(cs: CardState, sheet: Sheet, p: Placement,
         wf = (cc, "feature") in waived
         wi = (cc, "icon") in waived
         if not d.accepts(sheet.at(sq), wf, wi):
+            have = sheet.at(sq)
             return (f"card space {cc[0]},{cc[1]} demands {d.words()}; square {sq[0]},{sq[1]} "
-                    f"is {sheet.at(sq).feature.value}"
-                    + (f" with {sheet.at(sq).icon.value}" if sheet.at(sq).icon else ""))
+                    f"is {have.feature.value}"
+                    + (f" with {have.icon.value}" if have.icon else ""))
         need["feature"] += wf
         need["icon"] += wi
     if need["feature"] > sum(1 for t in tokens if t is Token.GARDENER):
@@ -473,12 +530,12 @@ def required_edges(sheet: Sheet, regions: Iterable[frozenset[Cell]]) -> frozense
     owner: dict[Cell, int] = {}
     regs = list(regions)
     for i, reg in enumerate(regs):
-        for c in reg:
-            owner[c] = i
+        for cell in reg:
+            owner[cell] = i
     for i, reg in enumerate(regs):
         for cell in reg:
-            r, c = cell
-            for nb in ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)):
+            r, k = cell
+            for nb in ((r - 1, k), (r, k + 1), (r + 1, k), (r, k - 1)):
                 if nb in sheet and owner.get(nb) != i:
                     out.add(edge_between(cell, nb))
     return frozenset(out)

@@ -25,22 +25,12 @@ from ...core.verdict import Verdict
 from ...deck import Deck
 from ..base import CheckEntry, CheckOptions, Report
 from .model import Piece, QuiltSet, Rules
+from .paper import fits as _fits
+from .paper import print_area
 from .rules import PATCH, PATCH_SHAPE, Board, IllegalMove, Placement, find_transform, options
 from .sim import simulate
 
 FAMILY = "quilts"
-
-
-def print_area(deck: Deck) -> tuple[float, float]:
-    """Width and height (mm) a page offers inside its margins."""
-    page = deck.print.page
-    margin = deck.print.margin
-    return page.width - 2 * margin, page.height - 2 * margin
-
-
-def _fits(w: float, h: float, area: tuple[float, float]) -> bool:
-    aw, ah = area
-    return (w <= aw and h <= ah) or (h <= aw and w <= ah)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -240,24 +230,33 @@ def balance_entry(deck: Deck, qs: QuiltSet, games: int) -> tuple[CheckEntry, dic
 
 def count_entry(qs: QuiltSet, budget: Budget) -> tuple[CheckEntry, dict[str, Any]]:
     """Count exact tilings of the board by the deck's pieces (no patches): every piece used
-    once when the areas match, any subset otherwise; up to the board's symmetry and raw."""
+    once when the areas match, any subset otherwise; up to the board's symmetry and raw.
+
+    Both counts come from the core (``count_tilings_up_to_symmetry`` and ``tile`` in count
+    mode), each under ``budget``. Identical pieces are interchangeable: the counts count
+    distinct arrangements, not which copy went where.
+    """
     rules = qs.rules
     region = rectangle(rules.rows, rules.cols)
     total = sum(p.size for p in qs.pieces)
     all_used = total == rules.rows * rules.cols
     tiles = [TilePiece(p.shape, p.id, required=all_used) for p in qs.pieces]
-    counted = count_tilings_up_to_symmetry(region, tiles, budget=budget)
-    data = {"up_to_symmetry": counted.up_to_symmetry, "raw": counted.raw,
-            "complete": counted.complete, "all_pieces_used": all_used,
-            "nodes": counted.nodes}
+    classes = count_tilings_up_to_symmetry(region, tiles, budget=budget)
+    raw = tile(region, tiles, mode="count", budget=budget)
+    complete = classes.complete and raw.complete
+    data = {"up_to_symmetry": classes.count, "raw": raw.count, "complete": complete,
+            "all_pieces_used": all_used, "nodes": classes.nodes + raw.nodes,
+            "seconds_up_to_symmetry": round(classes.seconds, 3),
+            "seconds_raw": round(raw.seconds, 3)}
     how = "every piece once" if all_used else "subsets of the pieces"
-    if counted.complete:
+    if complete:
         return CheckEntry("board", "count-solutions", "info",
-                          f"{counted.up_to_symmetry} tilings up to the board's symmetry "
-                          f"({counted.raw} raw) by {how}", details=data), data
+                          f"{classes.count} tilings up to the board's symmetry "
+                          f"({raw.count} raw) by {how}", details=data), data
     return CheckEntry("board", "count-solutions", "unknown",
-                      f"counting stopped at the budget {budget}: at least {counted.raw} raw "
-                      f"tilings by {how}", "E-QUILTS-COUNT-UNKNOWN", data), data
+                      f"counting stopped at the budget {budget}: at least {classes.count} up "
+                      f"to symmetry, {raw.count} raw tilings by {how}",
+                      "E-QUILTS-COUNT-UNKNOWN", data), data
 
 
 def run_checks(deck: Deck, qs: QuiltSet, options_: CheckOptions) -> Report:

@@ -23,6 +23,7 @@ designer's hand-written pieces can be compared::
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Annotated
 
@@ -105,6 +106,8 @@ class ValueParams(Frozen):
 
 
 class BoardSize(Frozen):
+    """The quilt board's size in squares."""
+
     rows: int = Field(default=9, ge=2, le=20, description="Board rows. Default 9.")
     cols: int = Field(default=9, ge=2, le=20, description="Board columns. Default 9.")
 
@@ -166,7 +169,8 @@ class Params(Frozen):
     )
     count_seconds: float = Field(
         default=120.0, gt=0,
-        description="Time budget of --count-solutions (it counts every tiling). Default 120 s.",
+        description="Time budget of each --count-solutions count (up to symmetry, raw). "
+        "Default 120 s.",
     )
     first_player_tolerance: float = Field(
         default=0.15, ge=0, le=0.5,
@@ -177,6 +181,9 @@ class Params(Frozen):
 
 # ---------------------------------------------------------------------------------------------
 # Generated components (frozen dataclasses)
+
+_PIECE_HEAD = re.compile(r"piece-(?P<n>\d+): cost (?P<cost>\d+), time (?P<time>\d+), "
+                         r"income (?P<income>\d+)")
 
 
 @dataclass(frozen=True)
@@ -201,6 +208,16 @@ class Piece:
     def __str__(self) -> str:
         return (f"{self.id}: cost {self.cost}, time {self.time}, income {self.income}\n"
                 f"{self.shape}")
+
+    @classmethod
+    def from_text(cls, text: str) -> Piece:
+        """Read ``str(piece)`` back: ``piece-NN: cost C, time T, income I`` then the rows."""
+        head, _, rows = text.strip().partition("\n")
+        m = _PIECE_HEAD.fullmatch(head.strip())
+        if not m or not rows.strip():
+            raise ValueError("expected 'piece-NN: cost C, time T, income I' and shape rows")
+        return cls(int(m["n"]) - 1, Polyomino.from_text(rows.strip()), int(m["cost"]),
+                   int(m["time"]), int(m["income"]))
 
 
 @dataclass(frozen=True)

@@ -214,6 +214,16 @@ class Board:
             for r in range(self.rows)
         )
 
+    @classmethod
+    def from_text(cls, text: str) -> Board:
+        """Read ``str(board)`` back: rows of '#' (covered) and '.' (empty)."""
+        rows = [row.strip() for row in text.strip().splitlines()]
+        if not rows or len({len(r) for r in rows}) != 1 or not all(set(r) <= {"#", "."}
+                                                                   for r in rows):
+            raise ValueError("a board is equal-length rows of '#' (covered) and '.' (empty)")
+        cells = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "#"]
+        return cls(len(rows), len(rows[0]), cell_mask(cells, len(rows[0])))
+
 
 # ---------------------------------------------------------------------------------------------
 # Game state and moves

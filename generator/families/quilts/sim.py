@@ -93,9 +93,8 @@ class GreedyBot:
         for r, c in mask_cells(free, rules.cols):
             score = 0
             for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                if not (0 <= nr < rules.rows and 0 <= nc < rules.cols):
-                    score += 1
-                elif filled >> (nr * rules.cols + nc) & 1:
+                outside = not (0 <= nr < rules.rows and 0 <= nc < rules.cols)
+                if outside or filled >> (nr * rules.cols + nc) & 1:
                     score += 1
             if score > best_score:
                 best, best_score = (r, c), score

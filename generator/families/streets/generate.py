@@ -9,9 +9,11 @@ import math
 from collections.abc import Sequence
 
 from ...core.rng import make_rng
+from ...errors import GenerationError
 from .model import (
     EFFECT_ORDER,
     Condition,
+    ConditionParams,
     ConstructionCard,
     Effect,
     PlanCard,
@@ -120,11 +122,75 @@ def plan_card(index: int, plan: PlanParams, spec: SheetSpec) -> PlanCard:
                     conditions=conds, first=plan.first, later=plan.later)
 
 
+# Shape of generated plans per level: (groups min, max), (largest size), (houses min, max).
+# Level 1 asks for 5-9 houses in 2-3 small groups; level 3 for 11-17 houses in 3-4 groups,
+# which the default bots complete in about a tenth of the games (bench/streets.py).
+PLAN_SHAPES: dict[int, tuple[tuple[int, int], int, tuple[int, int]]] = {
+    1: ((2, 3), 4, (5, 9)),
+    2: ((2, 3), 5, (7, 12)),
+    3: ((3, 4), 6, (11, 17)),
+}
+
+
+def _fits(sizes: Sequence[int], lengths: Sequence[int]) -> bool:
+    """Whether the groups can be laid out on streets of these lengths (first-fit over all
+    street orders is exact for so few groups: we try every assignment)."""
+    def rec(i: int, free: list[int]) -> bool:
+        if i == len(sizes):
+            return True
+        for s in range(len(free)):
+            if free[s] >= sizes[i]:
+                free[s] -= sizes[i]
+                if rec(i + 1, free):
+                    return True
+                free[s] += sizes[i]
+        return False
+
+    return rec(0, list(lengths))
+
+
+def generate_plans(p: StreetsParams, spec: SheetSpec, seed: int) -> list[PlanParams]:
+    """Seeded group-size plans per level (``generated_plans``), each fitting the streets and
+    none repeating another plan's sizes. Points grow with the houses and groups asked for."""
+    lengths = [s.houses for s in spec.streets]
+    seen = {tuple(sorted(x for c in plan.conditions if c.kind == "groups" for x in c.sizes))
+            for plan in p.plans}
+    out: list[PlanParams] = []
+    for level, count in zip((1, 2, 3), p.generated_plans, strict=True):
+        (gmin, gmax), biggest, (hmin, hmax) = PLAN_SHAPES[level]
+        biggest = min(biggest, spec.max_group)
+        rng = make_rng(seed, "streets-plans", level)
+        made = 0
+        for _ in range(2000):
+            if made == count:
+                break
+            n = rng.randint(gmin, gmax)
+            sizes = tuple(sorted(rng.randint(1, biggest) for _ in range(n)))
+            total = sum(sizes)
+            if not hmin <= total <= hmax or sizes in seen or not _fits(sizes, lengths):
+                continue
+            if level >= 2 and len(set(sizes)) < 2:
+                continue
+            seen.add(sizes)
+            first = round(0.6 * total + 1.5 * n + 2 * (level - 1))
+            out.append(PlanParams(
+                level=level, title="Blocks of " + ", ".join(str(x) for x in sizes),
+                conditions=[ConditionParams(kind="groups", sizes=list(sizes))],
+                first=first, later=max(1, round(first * 0.55))))
+            made += 1
+        if made < count:
+            raise GenerationError(
+                f"could only generate {made} of {count} level-{level} plans that fit streets "
+                f"of {lengths} houses and differ from the others; ask for fewer")
+    return out
+
+
 def generate(p: StreetsParams, seed: int) -> StreetsGame:
     spec = build_sheet(p)
     cards = build_cards(p, seed)
     s0, s1, s2 = deal(len(cards), seed)
-    plans = tuple(plan_card(i, plan, spec) for i, plan in enumerate(p.plans))
+    all_plans = [*p.plans, *generate_plans(p, spec, seed)]
+    plans = tuple(plan_card(i, plan, spec) for i, plan in enumerate(all_plans))
     return StreetsGame(sheet=spec, cards=cards, stacks=(s0, s1, s2), plans=plans)
 
 

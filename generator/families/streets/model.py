@@ -12,7 +12,7 @@ Every default below is original to PaperProof (street lengths, tracks, values, p
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from typing import Literal
 
 from pydantic import Field, model_validator
@@ -20,7 +20,7 @@ from pydantic import Field, model_validator
 from ...deck import Frozen
 
 
-class Effect(str, Enum):
+class Effect(StrEnum):
     """The effect side of a construction card."""
 
     FENCE = "fence"
@@ -200,6 +200,10 @@ class StreetsParams(Frozen):
     plans: list[PlanParams] = Field(
         default_factory=lambda: list(DEFAULT_PLANS),
         description="The plan cards; each game deals one of each level. Default 10 plans.")
+    generated_plans: list[int] = Field(
+        default_factory=lambda: [0, 0, 0], min_length=3, max_length=3,
+        description="How many plans of level 1, 2, 3 to generate (seeded group-size plans "
+        "that fit the streets, none repeating another plan), after `plans`. Default [0, 0, 0].")
     players: int = Field(default=2, ge=1, le=6, description="Players (greedy bots) in each "
                          "simulated game. Default 2.")
     max_rounds: int = Field(default=120, ge=1, description="Safety cap on rounds of a "

@@ -1,0 +1,104 @@
+"""Bench of the habitats family: time to check the default deck, and maps scored per second.
+
+Run: python bench/habitats.py [--games N]
+Prints: generate / reach / full-check times for decks/habitats.toml, seconds per simulated
+game, and how many finished 23-tile maps the rules engine scores per second (all five cards of
+a game plus corridors and bonuses), solo and four players at a time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import time
+from pathlib import Path
+
+from generator.core.budget import Budget
+from generator.deckfile import load_deck
+from generator.families.base import CheckOptions
+from generator.families.habitats import HabitatsFamily
+from generator.families.habitats.check import reach
+from generator.families.habitats.rules import Game, PlayerMap, one_card_per_species, score_maps
+from generator.families.habitats.sim import GreedyBot, simulate
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def finished_maps(box: object, n: int, seed: int) -> list[PlayerMap]:
+    """``n`` finished maps from greedy-bot games (4 players at a time)."""
+    from generator.families.habitats.model import HabitatsSet
+
+    assert isinstance(box, HabitatsSet)
+    maps: list[PlayerMap] = []
+    g = 0
+    while len(maps) < n:
+        cards = one_card_per_species(box.cards, box.rules.species, g)
+        game = Game(box, 4, random.Random(seed + g), cards)
+        bot = GreedyBot(cards, box.rules)
+        turn = 0
+        while not game.over:
+            game.resolve_overpopulation()
+            bot.play_turn(game, turn % 4)
+            turn += 1
+        maps += game.maps
+        g += 1
+    return maps[:n]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=40, help="simulated games for the timing")
+    args = ap.parse_args()
+    print(f"machine: {platform.machine()}, {platform.processor() or '?'}, "
+          f"Python {platform.python_version()}")
+    fam = HabitatsFamily()
+    loaded = load_deck(ROOT / "decks" / "habitats.toml")
+    deck = loaded.deck
+
+    t0 = time.perf_counter()
+    box = fam.generate(deck)
+    t_gen = time.perf_counter() - t0
+
+    t0 = time.perf_counter()
+    entries, _ = reach(box, Budget(deck.check.budget_nodes, deck.check.budget_seconds))
+    t_reach = time.perf_counter() - t0
+    tiers = sum(1 for e in entries if e.check.startswith("tier-"))
+
+    t0 = time.perf_counter()
+    report = fam.check(deck, box, CheckOptions())
+    t_check = time.perf_counter() - t0
+
+    t0 = time.perf_counter()
+    simulate(box, args.games, deck.seed)
+    t_sim = time.perf_counter() - t0
+
+    print(f"generate: {t_gen * 1000:.1f} ms ({len(box.tiles)} tiles, {len(box.cards)} cards)")
+    print(f"reach (every tier, certificates replayed): {t_reach:.3f} s for {tiers} tiers "
+          f"({t_reach / tiers * 1000:.1f} ms per tier)")
+    print(f"full check of decks/habitats.toml ({deck.check.simulations} simulations): "
+          f"{t_check:.2f} s, ok={report.ok}, {report.counts()}")
+    print(f"simulated solo games: {args.games} in {t_sim:.2f} s "
+          f"({t_sim / args.games * 1000:.0f} ms per game)")
+
+    maps = finished_maps(box, 200, 1)
+    cards = one_card_per_species(box.cards, box.rules.species, 0)
+    reps = 5
+    t0 = time.perf_counter()
+    for _ in range(reps):
+        for m in maps:
+            score_maps([m], cards, box.rules)
+    t_solo = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    for _ in range(reps):
+        for i in range(0, len(maps), 4):
+            score_maps(maps[i:i + 4], cards, box.rules)
+    t_four = time.perf_counter() - t0
+    n = reps * len(maps)
+    tokens = sum(len(m.tokens) for m in maps) / len(maps)
+    print(f"maps scored per second: {n / t_solo:,.0f} solo, {n / t_four:,.0f} in 4-player "
+          f"groups (23-tile maps, {tokens:.1f} tokens on average, 5 cards each)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,773 @@
+"""Tiling a region of grid cells with a subset of pieces: exact cover, with cheap checks first.
+
+``tile(region, pieces)`` covers every region cell exactly once with pieces (rotated, and
+reflected unless told not to), using every ``required`` piece and any subset of the others.
+Pieces carry labels on their cells (a feature, a colour, an icon); ``demands`` ask for a label
+on a region cell and a placement may only put a matching label there (formulation A of the
+solver study: demands filter placements while they are generated, which beat colour items).
+
+Before any search it runs the necessary conditions, cheapest first, and answers IMPOSSIBLE
+with the reason in words when one fails: total and required area; a subset-sum over the
+optional pieces' areas; pieces that fit nowhere; cells no piece can cover; labels demanded
+more often than the pieces carry them; the checkerboard colouring (each piece covers a fixed
+black/white imbalance up to sign). A board one cell short of coverable took every exact-cover
+library over 60 s and takes these checks microseconds.
+
+The search itself is :mod:`generator.core.exactcover` with region cells as primary items,
+required pieces as primary items and optional pieces as secondary items; identical pieces are
+merged into one item used up to (or, if required, exactly) their number of copies, so the
+search never tries copies in every order; and the area of the unused optional pieces bounds
+every node. Options are built as bitmasks: a cell ``(r, c)`` is the bit ``r * W + c`` of the
+region's bounding box (stride ``W`` wide enough that no shape wraps), so placing an
+orientation at every valid anchor is one shift per anchor, and the valid anchors are the AND
+of the region mask shifted by each of the shape's cells.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from .budget import Budget, Meter
+from .exactcover import Compiled, bitset, compile_masks, iter_bits, run
+from .grid import Cell
+from .polyomino import MATRICES, Polyomino, distinct_transforms, transform_labelled
+from .verdict import Verdict
+
+Mode = Literal["first", "count", "all"]
+Matcher = Callable[[Hashable, Hashable], bool]
+"""``matches(demand, label)``: does a piece cell with ``label`` satisfy ``demand``?"""
+Accepts = Callable[[int, Mapping[Cell, Hashable]], bool]
+"""``accepts(piece_index, placed_cells)``: may this placement be used?"""
+
+
+def _eq(demand: Hashable, label: Hashable) -> bool:
+    return demand == label
+
+
+@dataclass(frozen=True, init=False)
+class Piece:
+    """A piece: cells with labels (``None`` when unlabelled), a name, and whether it must be
+    used. Cells are normalised to min row/col 0; labels travel with their cells through
+    rotations and reflections.
+
+    Text form (:meth:`from_text` / ``str``): rows where ``.`` is a gap, ``#`` an unlabelled
+    cell and any other character a cell labelled with that character (or with
+    ``legend[char]``); it round-trips for unlabelled pieces and single-character labels.
+    """
+
+    cells: tuple[tuple[Cell, Hashable], ...]
+    name: str
+    required: bool
+
+    def __init__(
+        self,
+        cells: Mapping[Cell, Hashable] | Polyomino | Iterable[Cell],
+        name: str = "",
+        required: bool = False,
+    ) -> None:
+        if isinstance(cells, Polyomino):
+            items: list[tuple[Cell, Hashable]] = [(c, None) for c in cells.cells]
+        elif isinstance(cells, Mapping):
+            items = [((int(r), int(c)), lab) for (r, c), lab in cells.items()]
+        else:
+            items = [((int(r), int(c)), None) for r, c in cells]
+        if not items:
+            raise ValueError(f"piece {name!r} has no cells")
+        if len({c for c, _ in items}) != len(items):
+            raise ValueError(f"piece {name!r} lists a cell twice")
+        mr = min(r for (r, _), _ in items)
+        mc = min(c for (_, c), _ in items)
+        norm = tuple(sorted((((r - mr, c - mc), lab) for (r, c), lab in items), key=_cell0))
+        object.__setattr__(self, "cells", norm)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "required", required)
+
+    @classmethod
+    def from_text(
+        cls,
+        text: str,
+        name: str = "",
+        required: bool = False,
+        legend: Mapping[str, Hashable] | None = None,
+    ) -> Piece:
+        """Read rows (newline- or ``/``-separated) of ``.``, ``#`` and label characters."""
+        cells: dict[Cell, Hashable] = {}
+        for r, row in enumerate(text.replace("/", "\n").strip("\n").split("\n")):
+            for c, ch in enumerate(row.rstrip()):
+                if ch in ". ":
+                    continue
+                cells[(r, c)] = None if ch == "#" else (legend or {}).get(ch, ch)
+        return cls(cells, name, required)
+
+    @property
+    def labels(self) -> dict[Cell, Hashable]:
+        """Cell -> label, ordered by cell."""
+        return dict(self.cells)
+
+    @property
+    def area(self) -> int:
+        return len(self.cells)
+
+    @property
+    def shape(self) -> Polyomino:
+        """The bare shape (raises ValueError if the cells are not connected)."""
+        return Polyomino(frozenset(c for c, _ in self.cells))
+
+    def __str__(self) -> str:
+        lab = dict(self.cells)
+        h = 1 + max(r for (r, _), _ in self.cells)
+        w = 1 + max(c for (_, c), _ in self.cells)
+        rows = []
+        for r in range(h):
+            row = ""
+            for c in range(w):
+                if (r, c) not in lab:
+                    row += "."
+                else:
+                    v = lab[(r, c)]
+                    row += "#" if v is None else (v if isinstance(v, str) and len(v) == 1 else "?")
+            rows.append(row)
+        return "\n".join(rows)
+
+    def __repr__(self) -> str:
+        return f"Piece({dict(self.cells)!r}, name={self.name!r}, required={self.required!r})"
+
+
+def _cell0(kv: tuple[Cell, Hashable]) -> Cell:
+    return kv[0]
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Piece ``piece`` (index into the pieces given) turned by ``TRANSFORMS[transform]``,
+    normalised, then moved by ``offset``; ``cells`` maps each covered region cell to the
+    piece's label there. Replay: ``transform_labelled(piece.labels, transform)`` shifted by
+    ``offset`` gives ``cells``."""
+
+    piece: int
+    transform: int
+    offset: Cell
+    cells: Mapping[Cell, Hashable]
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-able form (labels as given; make them JSON-able if you need to dump)."""
+        return {
+            "piece": self.piece,
+            "transform": self.transform,
+            "offset": list(self.offset),
+            "cells": [[r, c] for r, c in sorted(self.cells)],
+        }
+
+    def __repr__(self) -> str:
+        return (
+            f"Placement(piece={self.piece}, transform={self.transform}, "
+            f"offset={self.offset!r}, cells={dict(self.cells)!r})"
+        )
+
+
+@dataclass(frozen=True)
+class TilingResult:
+    """What :func:`tile` found (see :class:`generator.core.exactcover.CoverResult`).
+
+    ``placements`` is the first solution; ``solutions`` every kept solution (mode "all", and
+    the first in mode "first"); ``options`` how many placements the search considered.
+    """
+
+    verdict: Verdict
+    placements: tuple[Placement, ...] = ()
+    solutions: tuple[tuple[Placement, ...], ...] = ()
+    count: int = 0
+    complete: bool = True
+    nodes: int = 0
+    seconds: float = 0.0
+    reason: str = ""
+    options: int = 0
+
+
+# --------------------------------------------------------------------------------------------
+# Set-up: piece types, placements as bitmasks, and the cheap necessary conditions
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Type:
+    """Identical pieces merged: their indices, labelled cells, area, required flag."""
+
+    pieces: list[int]
+    labels: dict[Cell, Hashable]
+    area: int
+    required: bool
+    bit: int = 0
+    orients: list[tuple[int, dict[Cell, Hashable]]] = field(default_factory=list)
+
+
+@dataclass
+class _Setup:
+    """The placements of every piece type on the region, as option bitmasks."""
+
+    origin: Cell
+    stride: int
+    region_mask: int
+    types: list[_Type]
+    pieces: Sequence[Piece]
+    opt_mask: list[int] = field(default_factory=list)
+    opt_info: list[tuple[int, int, int]] = field(default_factory=list)  # (type, orient, anchor)
+    cell_users: dict[int, list[int]] = field(default_factory=dict)
+    type_range: dict[int, tuple[int, int]] = field(default_factory=dict)  # options [start, end)
+
+    def cell(self, code: int) -> Cell:
+        r, c = divmod(code, self.stride)
+        return (r + self.origin[0], c + self.origin[1])
+
+    def placed(self, o: int) -> tuple[int, int, Cell, dict[Cell, Hashable]]:
+        """(type, transform, offset, cells) of option ``o``."""
+        t, j, a = self.opt_info[o]
+        k, lab = self.types[t].orients[j]
+        ar, ac = divmod(a, self.stride)
+        off = (ar + self.origin[0], ac + self.origin[1])
+        return t, k, off, {(r + off[0], c + off[1]): v for (r, c), v in lab.items()}
+
+
+class _Impossible(Exception):
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def _label_key(labels: Mapping[Cell, Hashable]) -> tuple[tuple[Cell, str], ...]:
+    return tuple(sorted((c, repr(v)) for c, v in labels.items()))
+
+
+def _piece_types(pieces: Sequence[Piece], reflections: bool, merge: bool) -> list[_Type]:
+    types: list[_Type] = []
+    by_key: dict[tuple[object, ...], _Type] = {}
+    for i, p in enumerate(pieces):
+        labels = dict(p.cells)
+        if merge:
+            ks = range(8 if reflections else 4)
+            canon = min(_label_key(transform_labelled(labels, k)) for k in ks)
+            key = (p.required, canon)
+            if key in by_key:
+                by_key[key].pieces.append(i)
+                continue
+        t = _Type([i], labels, len(labels), p.required)
+        types.append(t)
+        if merge:
+            by_key[key] = t
+    return types
+
+
+def _subset_sums(areas: Iterable[int], cap: int) -> int:
+    """Bitset of the totals reachable by subsets of ``areas`` (up to ``cap``)."""
+    reach = 1
+    lim = (1 << (cap + 1)) - 1
+    for a in areas:
+        reach = (reach | (reach << a)) & lim
+    return reach
+
+
+def _fmt_cell(c: Cell) -> str:
+    return f"({c[0]}, {c[1]})"
+
+
+def _name(pieces: Sequence[Piece], i: int) -> str:
+    return repr(pieces[i].name) if pieces[i].name else f"#{i}"
+
+
+def _setup(
+    region: frozenset[Cell],
+    pieces: Sequence[Piece],
+    reflections: bool,
+    demands: Mapping[Cell, Hashable],
+    matches: Matcher,
+    accepts: Accepts | None,
+) -> _Setup:
+    """Generate placements and run the necessary conditions; raise _Impossible on failure."""
+    n = len(region)
+    areas = [p.area for p in pieces]
+    req = sum(a for a, p in zip(areas, pieces, strict=True) if p.required)
+    if req > n:
+        raise _Impossible(f"the required pieces cover {req} cells but the region has only {n}")
+    if sum(areas) < n:
+        raise _Impossible(f"the pieces cover {sum(areas)} cells in all, the region has {n}")
+    for c in demands:
+        if c not in region:
+            raise ValueError(f"demanded cell {_fmt_cell(c)} is not in the region")
+    _check_area(pieces, list(range(len(pieces))), n)
+
+    types = _piece_types(pieces, reflections, merge=accepts is None)
+    r0 = min(r for r, _ in region)
+    c0 = min(c for _, c in region)
+    width = 1 + max(c for _, c in region) - c0
+    span = max(max(r for (r, _), _ in p.cells) + max(c for (_, c), _ in p.cells) for p in pieces)
+    stride = width + span + 1  # a shape anchored inside the box never wraps to the next row
+    codes = {cell: (cell[0] - r0) * stride + (cell[1] - c0) for cell in region}
+    region_mask = bitset(codes.values(), max(codes.values()) + 1)
+    demand_masks: dict[Hashable, int] = {}
+    for cell, v in demands.items():
+        demand_masks[v] = demand_masks.get(v, 0) | (1 << codes[cell])
+    match_cache: dict[tuple[Hashable, Hashable], bool] = {}
+
+    setup = _Setup((r0, c0), stride, region_mask, types, pieces)
+    type_bit0 = region_mask.bit_length()
+    covered = 0
+    for t, ty in enumerate(types):
+        ty.bit = type_bit0 + t
+        tbit = 1 << ty.bit
+        start = len(setup.opt_mask)
+        for k in distinct_transforms(ty.labels, reflections):
+            lab = transform_labelled(ty.labels, k)
+            offs = [(r * stride + c, v) for (r, c), v in lab.items()]
+            # Anchor = the top-left corner of the shape's box (not always one of its cells).
+            valid = -1
+            shape_mask = 0
+            for off, _ in offs:
+                valid &= region_mask >> off
+                shape_mask |= 1 << off
+            if demand_masks and valid:
+                bad = 0
+                for off, v in offs:
+                    for dv, dmask in demand_masks.items():
+                        key = (dv, v)
+                        ok = match_cache.get(key)
+                        if ok is None:
+                            ok = match_cache[key] = bool(matches(dv, v))
+                        if not ok:
+                            bad |= dmask >> off
+                valid &= ~bad
+            if not valid:
+                continue
+            j = len(ty.orients)
+            ty.orients.append((k, lab))
+            anchors = list(iter_bits(valid))
+            if accepts is not None:
+                anchors = [a for a in anchors if _accepted(accepts, setup, ty, t, j, a)]
+            base = len(setup.opt_mask)
+            setup.opt_mask.extend((shape_mask << a) | tbit for a in anchors)
+            setup.opt_info.extend((t, j, a) for a in anchors)
+            users = setup.cell_users
+            for off, _ in offs:
+                covered |= valid << off
+                for idx, a in enumerate(anchors, base):
+                    code = a + off
+                    lst = users.get(code)
+                    if lst is None:
+                        users[code] = [idx]
+                    else:
+                        lst.append(idx)
+        setup.type_range[t] = (start, len(setup.opt_mask))
+        if len(setup.opt_mask) == start and ty.required:
+            why = " with the demanded labels" if demands else ""
+            what = "an accepted place" if accepts is not None else "a place"
+            raise _Impossible(f"piece {_name(pieces, ty.pieces[0])} has {what} nowhere{why}")
+    if accepts is not None:  # the callback thinned the anchors: recount covered cells
+        covered = bitset(setup.cell_users, region_mask.bit_length() + 1)
+    missing = region_mask & ~covered
+    if missing:
+        cells = sorted(setup.cell(c) for c in iter_bits(missing))
+        extra = f" (demand {demands[cells[0]]!r})" if cells[0] in demands else ""
+        more = f" and {len(cells) - 1} more" if len(cells) > 1 else ""
+        raise _Impossible(f"no piece can cover cell {_fmt_cell(cells[0])}{extra}{more}")
+    placeable = [i for t, ty in enumerate(types) if _has_options(setup, t) for i in ty.pieces]
+    _check_area(pieces, placeable, n)
+    if demands:
+        _check_supply(pieces, placeable, demands, matches)
+    _check_parity(region, pieces, placeable)
+    return setup
+
+
+def _accepted(accepts: Accepts, setup: _Setup, ty: _Type, t: int, j: int, a: int) -> bool:
+    _, lab = ty.orients[j]
+    ar, ac = divmod(a, setup.stride)
+    r0, c0 = setup.origin[0] + ar, setup.origin[1] + ac
+    return bool(accepts(ty.pieces[0], {(r + r0, c + c0): v for (r, c), v in lab.items()}))
+
+
+def _has_options(setup: _Setup, t: int) -> bool:
+    start, end = setup.type_range[t]
+    return end > start
+
+
+def _check_area(pieces: Sequence[Piece], usable: list[int], n: int) -> None:
+    req = [i for i in usable if pieces[i].required]
+    need = n - sum(pieces[i].area for i in req)
+    opt = [pieces[i].area for i in usable if not pieces[i].required]
+    if need < 0:
+        raise _Impossible(f"the required pieces cover {n - need} cells but the region has {n}")
+    if sum(opt) < need:
+        raise _Impossible(
+            f"the region has {n} cells but the pieces that fit cover only {n - need + sum(opt)}"
+        )
+    reach = _subset_sums(opt, need)
+    if not (reach >> need) & 1:
+        below = max(i for i in range(need) if (reach >> i) & 1)
+        raise _Impossible(
+            f"no subset of the optional pieces covers exactly the {need} cells left "
+            f"(the nearest total below is {below})"
+        )
+
+
+def _check_supply(
+    pieces: Sequence[Piece], usable: list[int], demands: Mapping[Cell, Hashable], matches: Matcher
+) -> None:
+    wanted: dict[Hashable, int] = {}
+    for v in demands.values():
+        wanted[v] = wanted.get(v, 0) + 1
+    for v, need in wanted.items():
+        have = sum(1 for i in usable for _, lab in pieces[i].cells if matches(v, lab))
+        if have < need:
+            raise _Impossible(
+                f"{need} cells demand {v!r} but the pieces that fit carry only {have} such squares"
+            )
+
+
+def _imbalance(cells: Iterable[Cell]) -> int:
+    return sum(1 if (r + c) % 2 == 0 else -1 for r, c in cells)
+
+
+def _check_parity(region: frozenset[Cell], pieces: Sequence[Piece], usable: list[int]) -> None:
+    target = _imbalance(region)
+    d = [abs(_imbalance(c for c, _ in pieces[i].cells)) for i in usable]
+    if all(pieces[i].required for i in usable):
+        # Every piece is used: the signed imbalances must add up to the region's.
+        reach = {0}
+        for x in d:
+            reach = {s + x for s in reach} | {s - x for s in reach}
+        if target not in reach:
+            raise _Impossible(
+                f"checkerboard colouring: the region has {abs(target)} more "
+                f"{'dark' if target > 0 else 'light'} than {'light' if target > 0 else 'dark'} "
+                "squares, which no arrangement of these pieces can match"
+            )
+    elif sum(d) < abs(target):
+        raise _Impossible(
+            f"checkerboard colouring: the region is {abs(target)} squares out of balance, more "
+            f"than all the pieces together can make up ({sum(d)})"
+        )
+
+
+def _compile(
+    setup: _Setup, keep: Callable[[int], bool] | None = None
+) -> tuple[Compiled, list[int]]:
+    """Compile the setup's options (those ``keep`` accepts) for the search."""
+    item_opts: dict[int, int] | None = None
+    if keep is None:
+        idx = list(range(len(setup.opt_mask)))
+        masks = setup.opt_mask
+        n = len(masks)
+        item_opts = {c: bitset(u, n) for c, u in setup.cell_users.items()}
+        for t, (s, e) in setup.type_range.items():
+            # A type's options are contiguous: its bitset is a run of ones.
+            item_opts[setup.types[t].bit] = ((1 << (e - s)) - 1) << s
+    else:
+        idx = [o for o in range(len(setup.opt_mask)) if keep(o)]
+        masks = [setup.opt_mask[o] for o in idx]
+    primary = setup.region_mask
+    mult: dict[int, int] = {}
+    cap: dict[int, int] = {}
+    any_optional = False
+    for ty in setup.types:
+        if ty.required:
+            primary |= 1 << ty.bit
+        else:
+            any_optional = True
+        if len(ty.pieces) > 1:
+            mult[ty.bit] = len(ty.pieces)
+        cap[ty.bit] = ty.area
+    comp = compile_masks(
+        masks,
+        primary,
+        multiplicity=mult,
+        capacity=cap if any_optional else None,
+        item_opts=item_opts,
+    )
+    return comp, idx
+
+
+def _decode(setup: _Setup, sol: Iterable[int]) -> tuple[Placement, ...]:
+    """Placements of a solution; copies of a merged piece are handed out in cell order."""
+    per_type: dict[int, list[tuple[int, Cell, dict[Cell, Hashable]]]] = {}
+    for o in sol:
+        t, k, off, cells = setup.placed(o)
+        per_type.setdefault(t, []).append((k, off, cells))
+    out = []
+    for t, lst in per_type.items():
+        lst.sort(key=lambda x: min(x[2]))
+        ty = setup.types[t]
+        for piece, (k, off, cells) in zip(ty.pieces, lst, strict=False):
+            if piece != ty.pieces[0]:
+                # A merged copy may be drawn in another orientation: find its own transform.
+                want = transform_labelled(ty.labels, k)
+                own = dict(setup.pieces[piece].cells)
+                k = next(j for j in range(8) if transform_labelled(own, j) == want)
+            out.append(Placement(piece, k, off, cells))
+    out.sort(key=lambda p: p.piece)
+    return tuple(out)
+
+
+# --------------------------------------------------------------------------------------------
+# Public entry points
+# --------------------------------------------------------------------------------------------
+
+
+def tile(
+    region: Collection[Cell],
+    pieces: Sequence[Piece],
+    *,
+    reflections: bool = True,
+    demands: Mapping[Cell, Hashable] | None = None,
+    matches: Matcher | None = None,
+    accepts: Accepts | None = None,
+    mode: Mode = "first",
+    limit: int | None = None,
+    budget: Budget | None = None,
+) -> TilingResult:
+    """Cover every cell of ``region`` exactly once with a subset of ``pieces``.
+
+    Every ``required`` piece must be used, the others may be. ``reflections``: may pieces be
+    flipped. ``demands`` maps region cells to a demanded label; ``matches(demand, label)``
+    (default ``==``) says whether a piece cell satisfies it. ``accepts(piece_index, cells)``
+    may veto placements (it disables the merging of identical pieces, as the callback sees
+    piece indices). Modes, ``limit`` and ``budget`` as in :func:`exactcover.solve`; the
+    budget also covers building the placements. Identical pieces are interchangeable: a
+    count counts distinct arrangements, not which copy went where.
+    """
+    meter = (budget or Budget()).start()
+    reg = frozenset(region)
+    if not reg:
+        if any(p.required for p in pieces):
+            return TilingResult(Verdict.IMPOSSIBLE, reason="the region is empty")
+        return TilingResult(Verdict.COMPLETABLE, solutions=((),), count=1)
+    if not pieces:
+        return TilingResult(Verdict.IMPOSSIBLE, reason="there are no pieces")
+    try:
+        setup = _setup(reg, pieces, reflections, demands or {}, matches or _eq, accepts)
+    except _Impossible as e:
+        return TilingResult(
+            Verdict.IMPOSSIBLE, reason=e.reason, nodes=meter.nodes, seconds=meter.elapsed
+        )
+    if not meter.check_time():
+        return TilingResult(
+            Verdict.UNKNOWN,
+            reason=f"search budget ({meter.budget}) ran out while building placements",
+            seconds=meter.elapsed,
+            complete=False,
+        )
+    comp, idx = _compile(setup)
+    res = run(comp, mode=mode, limit=limit, meter=meter, item_name=lambda i: repr(setup.cell(i)))
+    sols = tuple(_decode(setup, [idx[o] for o in s]) for s in res.solutions)
+    return TilingResult(
+        res.verdict,
+        sols[0] if sols else (),
+        sols,
+        res.count,
+        res.complete,
+        res.nodes,
+        res.seconds,
+        res.reason,
+        len(setup.opt_mask),
+    )
+
+
+def verify_tiling(
+    region: Collection[Cell],
+    pieces: Sequence[Piece],
+    placements: Iterable[Placement],
+    *,
+    reflections: bool = True,
+    demands: Mapping[Cell, Hashable] | None = None,
+    matches: Matcher | None = None,
+) -> bool:
+    """Independent check of a tiling: each placement is its piece turned by an allowed
+    transform and moved; pieces used at most once, required ones exactly once; every
+    region cell covered exactly once; demands met."""
+    match = matches or _eq
+    reg = set(region)
+    seen_cells: set[Cell] = set()
+    used: set[int] = set()
+    for p in placements:
+        if not 0 <= p.piece < len(pieces) or p.piece in used:
+            return False
+        if not 0 <= p.transform < (8 if reflections else 4):
+            return False
+        used.add(p.piece)
+        lab = transform_labelled(dict(pieces[p.piece].cells), p.transform)
+        expect = {(r + p.offset[0], c + p.offset[1]): v for (r, c), v in lab.items()}
+        if expect != dict(p.cells):
+            return False
+        for cell in expect:
+            if cell not in reg or cell in seen_cells:
+                return False
+            seen_cells.add(cell)
+    if seen_cells != reg:
+        return False
+    if any(pieces[i].required and i not in used for i in range(len(pieces))):
+        return False
+    cover = {c: v for p in placements for c, v in p.cells.items()}
+    return all(match(d, cover[c]) for c, d in (demands or {}).items())
+
+
+def board_symmetries(
+    region: Collection[Cell],
+    reflections: bool = True,
+    demands: Mapping[Cell, Hashable] | None = None,
+) -> list[tuple[int, Cell]]:
+    """The symmetries ``(transform index, shift)`` mapping the region (and its demands) onto
+    itself: a cell ``c`` goes to ``TRANSFORMS[k](c) + shift``. Always includes the identity."""
+    reg = frozenset(region)
+    dem = dict(demands or {})
+    out = []
+    for k in range(8 if reflections else 4):
+        a, b, c, d = MATRICES[k]
+        moved = [(a * r + b * q, c * r + d * q) for r, q in reg]
+        sr = min(r for r, _ in reg) - min(r for r, _ in moved)
+        sc = min(q for _, q in reg) - min(q for _, q in moved)
+        if frozenset((r + sr, q + sc) for r, q in moved) != reg:
+            continue
+        ok = all(
+            dem.get((a * r + b * q + sr, c * r + d * q + sc)) == v for (r, q), v in dem.items()
+        )
+        if ok:
+            out.append((k, (sr, sc)))
+    return out
+
+
+def count_tilings_up_to_symmetry(
+    region: Collection[Cell],
+    pieces: Sequence[Piece],
+    *,
+    reflections: bool = True,
+    demands: Mapping[Cell, Hashable] | None = None,
+    matches: Matcher | None = None,
+    budget: Budget | None = None,
+) -> TilingResult:
+    """Count tilings, counting tilings that a symmetry of the board maps onto each other once.
+
+    Method: pick a required, unique piece (a "breaker") and split its placements into orbits
+    under the board's symmetry group G. Tilings with the breaker on an orbit representative
+    whose stabiliser is trivial are counted directly (each class exactly once); for a
+    representative fixed by some symmetries, the tilings with the breaker there are listed
+    and counted up to that stabiliser. Without a breaker every tiling is listed and
+    canonicalised (slow on big counts). The 6x10 pentomino board gives 2,339.
+    """
+    meter = (budget or Budget()).start()
+    reg = frozenset(region)
+    try:
+        setup = _setup(reg, pieces, reflections, demands or {}, matches or _eq, None)
+    except _Impossible as e:
+        return TilingResult(Verdict.IMPOSSIBLE, reason=e.reason, seconds=meter.elapsed)
+    group = board_symmetries(reg, reflections, demands)
+    image = _option_images(setup, group)
+    breakers = [
+        t
+        for t, ty in enumerate(setup.types)
+        if ty.required and len(ty.pieces) == 1 and _has_options(setup, t)
+    ]
+    total = 0
+    nodes = 0
+    complete = True
+
+    def search(keep: Callable[[int], bool], mode: Mode) -> tuple[int, list[tuple[int, ...]]]:
+        nonlocal nodes, complete
+        comp, idx = _compile(setup, keep)
+        res = run(comp, mode=mode, meter=meter)
+        nodes = meter.nodes
+        complete = complete and res.complete
+        return res.count, [tuple(idx[o] for o in s) for s in res.solutions]
+
+    def classes(sols: list[tuple[int, ...]], gs: list[int]) -> int:
+        canon = {min(tuple(sorted(image[g][o] for o in s)) for g in gs) for s in sols}
+        return len(canon)
+
+    if not breakers:
+        _, sols = search(lambda o: True, "all")
+        total = classes(sols, list(range(len(group))))
+    else:
+        best: tuple[int, int, int] | None = None
+        orbits_of: dict[int, list[tuple[int, list[int]]]] = {}
+        for t in breakers:
+            opts = [o for o, info in enumerate(setup.opt_info) if info[0] == t]
+            reps: list[tuple[int, list[int]]] = []
+            done: set[int] = set()
+            for o in opts:
+                if o in done:
+                    continue
+                orbit = {image[g][o] for g in range(len(group))}
+                done |= orbit
+                stab = [g for g in range(len(group)) if image[g][o] == o]
+                reps.append((o, stab))
+            orbits_of[t] = reps
+            score = (sum(1 for _, s in reps if len(s) > 1), len(reps), t)
+            if best is None or score < best:
+                best = score
+        assert best is not None
+        reps = orbits_of[best[2]]
+        free_reps = {o for o, s in reps if len(s) == 1}
+        bt = best[2]
+        if free_reps:
+            n, _ = search(lambda o: setup.opt_info[o][0] != bt or o in free_reps, "count")
+            total += n
+        for o_rep, stab in reps:
+            if len(stab) > 1 and complete:
+                _, sols = search(_only(setup, bt, o_rep), "all")
+                total += classes(sols, stab)
+    if not complete:
+        verdict = Verdict.COMPLETABLE if total else Verdict.UNKNOWN
+        return TilingResult(
+            verdict,
+            count=total,
+            complete=False,
+            nodes=nodes,
+            seconds=meter.elapsed,
+            reason=f"search budget ({meter.budget}) ran out; the count is a lower bound",
+            options=len(setup.opt_mask),
+        )
+    verdict = Verdict.COMPLETABLE if total else Verdict.IMPOSSIBLE
+    return TilingResult(
+        verdict,
+        count=total,
+        nodes=nodes,
+        seconds=meter.elapsed,
+        reason="" if total else "no tiling exists (search exhausted)",
+        options=len(setup.opt_mask),
+    )
+
+
+def _only(setup: _Setup, t: int, rep: int) -> Callable[[int], bool]:
+    """Keep every option except type ``t``'s, of which keep only ``rep``."""
+    return lambda o: setup.opt_info[o][0] != t or o == rep
+
+
+def _option_images(setup: _Setup, group: list[tuple[int, Cell]]) -> list[list[int]]:
+    """For each symmetry, the option each option maps to."""
+    key_of: dict[tuple[int, frozenset[tuple[Cell, str]]], int] = {}
+    placed = [setup.placed(o) for o in range(len(setup.opt_mask))]
+    for o, (t, _, _, cells) in enumerate(placed):
+        key_of[(t, frozenset((c, repr(v)) for c, v in cells.items()))] = o
+    out = []
+    for k, (sr, sc) in group:
+        a, b, c, d = MATRICES[k]
+        row = []
+        for t, _, _, cells in placed:
+            moved = frozenset(
+                ((a * r + b * q + sr, c * r + d * q + sc), repr(v)) for (r, q), v in cells.items()
+            )
+            row.append(key_of[(t, moved)])
+        out.append(row)
+    return out
+
+
+__all__ = [
+    "Accepts",
+    "Matcher",
+    "Meter",
+    "Piece",
+    "Placement",
+    "TilingResult",
+    "board_symmetries",
+    "count_tilings_up_to_symmetry",
+    "tile",
+    "verify_tiling",
+]

@@ -1,0 +1,199 @@
+"""Every check of a habitats deck: distribution, reachable tiers, simulated points.
+
+- ``distribution`` (subject ``deck``): tiles per habitat, species, habitat pair and keystone;
+  ``balance`` warns when one habitat or species shows up on more than 25 % more tiles than
+  another (E-HABITATS-BALANCE).
+- ``supply`` (subject ``tokens-<species>``): the tiles showing a species and its tokens cover
+  the most tokens any of its cards' tiers needs (lower bound); fail E-HABITATS-SUPPLY.
+- ``tier-N`` (subject the card id; ``term-T-tier-N`` for cards with several terms): the tier's
+  verdict from :mod:`generator.families.habitats.reach` -- completable with a certificate
+  replayed through the rules engine, impossible with a reason (E-HABITATS-TIER-UNREACHABLE),
+  or unknown (E-HABITATS-TIER-UNKNOWN).
+- ``reach`` (info, per card): the highest tier reached and the card's most points.
+- ``sim`` (info, per card): mean and spread of the card's points over seeded games of the
+  greedy bot; a card whose mean is under half or over twice its species' average is a
+  ``warn`` (E-HABITATS-SIM-SPREAD).
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from typing import Any
+
+from ...core.budget import Budget
+from ...core.verdict import Verdict
+from ..base import CheckEntry, CheckOptions, Report
+from .model import HabitatsSet, Term
+from .reach import check_term, least_measure, measures_for, token_bounds
+from .sim import simulate
+
+BALANCE_RATIO = 1.25
+SIM_LOW, SIM_HIGH = 0.5, 2.0
+
+
+def distribution(box: HabitatsSet) -> tuple[list[CheckEntry], dict[str, Any]]:
+    tiles = box.tiles
+    hab = Counter(h for t in tiles for h in t.habitats)
+    spc = Counter(s for t in tiles for s in t.species)
+    pairs = Counter("/".join(sorted(t.habitats)) for t in tiles if len(t.habitats) == 2)
+    keys = Counter(f"{t.habitats[0]}:{t.species[0]}" for t in tiles if t.keystone)
+    nsym = Counter(len(t.species) for t in tiles)
+    figures = {
+        "tiles": len(tiles),
+        "keystones": sum(1 for t in tiles if t.keystone),
+        "per_habitat": {h: hab[h] for h in box.rules.habitats},
+        "per_species": {s: spc[s] for s in box.rules.species},
+        "per_pair": dict(sorted(pairs.items())),
+        "keystone_pairs": dict(sorted(keys.items())),
+        "symbols_per_tile": {str(k): nsym[k] for k in sorted(nsym)},
+        "starter_groups": len(box.starters),
+    }
+    out = [CheckEntry("deck", "distribution", "info",
+                      f"{len(tiles)} tiles ({figures['keystones']} keystones), "
+                      f"{len(box.starters)} starter groups; habitats "
+                      + ", ".join(f"{h} {hab[h]}" for h in box.rules.habitats)
+                      + "; species " + ", ".join(f"{s} {spc[s]}" for s in box.rules.species),
+                      details=figures)]
+    for what, counts, names in (("habitat", hab, box.rules.habitats),
+                                ("species", spc, box.rules.species)):
+        vals = [counts[n] for n in names]
+        lo, hi = min(vals), max(vals)
+        if lo == 0 or hi > BALANCE_RATIO * lo:
+            rare = min(names, key=lambda n: counts[n])
+            out.append(CheckEntry("deck", f"balance-{what}", "warn",
+                                  f"{what} counts range {lo}..{hi} ({rare} is rarest); more "
+                                  f"than {BALANCE_RATIO:g}x apart", "E-HABITATS-BALANCE",
+                                  {"counts": dict(zip(names, vals, strict=True))}))
+        else:
+            out.append(CheckEntry("deck", f"balance-{what}", "pass",
+                                  f"{what} counts within {lo}..{hi}"))
+    return out, figures
+
+
+def _need(term: Term, box: HabitatsSet) -> int:
+    """Own-species tokens the term's top reachable-by-structure tier needs (lower bound)."""
+    best = 0
+    for tier in range(len(term.table)):
+        if term.mode == "each":
+            ms, _ = measures_for(term, tier, box)
+            if ms:
+                best = max(best, token_bounds(term, 1, ms[0])[0])
+        else:
+            m = least_measure(term, box)
+            if m is not None:
+                best = max(best, token_bounds(term, term.tier_target(tier), m)[0])
+    return best
+
+
+def supply(box: HabitatsSet) -> list[CheckEntry]:
+    out = []
+    for sp in box.rules.species:
+        tiles = sum(1 for t in box.tiles if sp in t.species)
+        cards = box.cards_of(sp)
+        need = max((_need(t, box) for c in cards for t in c.terms), default=0)
+        have = min(tiles, box.rules.tokens_per_species)
+        subject = f"tokens-{box.rules.species.index(sp) + 1}"
+        if not cards:
+            out.append(CheckEntry(subject, "supply", "warn", f"no scoring card scores {sp}",
+                                  "E-HABITATS-NO-CARD"))
+        elif need > have:
+            out.append(CheckEntry(subject, "supply", "fail",
+                                  f"{sp}: a card needs {need} tokens; {tiles} tiles show {sp} "
+                                  f"and the box has {box.rules.tokens_per_species} tokens",
+                                  "E-HABITATS-SUPPLY", {"tiles": tiles, "need": need}))
+        else:
+            out.append(CheckEntry(subject, "supply", "pass",
+                                  f"{sp}: {tiles} tiles, {box.rules.tokens_per_species} tokens; "
+                                  f"cards need at most {need}",
+                                  details={"tiles": tiles, "need": need}))
+    return out
+
+
+def reach(box: HabitatsSet, budget: Budget) -> tuple[list[CheckEntry], dict[str, Any]]:
+    out: list[CheckEntry] = []
+    figures: dict[str, Any] = {}
+    for card in box.cards:
+        best_pts = 0
+        summary = []
+        for ti in range(len(card.terms)):
+            answers = check_term(card, ti, box, budget)
+            top = None
+            for a in answers:
+                name = (f"tier-{a.tier + 1}" if len(card.terms) == 1
+                        else f"term-{ti + 1}-tier-{a.tier + 1}")
+                if a.verdict is Verdict.COMPLETABLE:
+                    assert a.certificate is not None
+                    out.append(CheckEntry(card.id, name, "completable", a.message,
+                                          details={"certificate": a.certificate}))
+                    top = a
+                elif a.verdict is Verdict.IMPOSSIBLE:
+                    out.append(CheckEntry(card.id, name, "impossible", a.message,
+                                          "E-HABITATS-TIER-UNREACHABLE"))
+                else:
+                    out.append(CheckEntry(card.id, name, "unknown", a.message,
+                                          "E-HABITATS-TIER-UNKNOWN"))
+            n = len(card.terms[ti].table)
+            if top is None:
+                summary.append(f"term {ti + 1}: no tier reached")
+            else:
+                pts = card.terms[ti].table[top.tier]
+                best_pts += pts
+                summary.append(f"term {ti + 1}: tier {top.tier + 1}/{n} ({pts} pts)")
+        figures[card.id] = {"top_tiers": summary, "top_points": best_pts}
+        out.append(CheckEntry(card.id, "reach", "info",
+                              f"{card.title}: highest reachable " + "; ".join(summary)))
+    return out, figures
+
+
+def sims(box: HabitatsSet, n: int, seed: int) -> tuple[list[CheckEntry], dict[str, Any]]:
+    if n <= 0:
+        return [], {"games": 0}
+    t0 = time.perf_counter()
+    stats, results = simulate(box, n, seed)
+    elapsed = time.perf_counter() - t0
+    by_id = {s.card: s for s in stats}
+    out = []
+    for sp in box.rules.species:
+        cards = box.cards_of(sp)
+        played = [by_id[c.id] for c in cards if by_id[c.id].games]
+        avg = sum(s.mean for s in played) / len(played) if played else 0.0
+        for c in cards:
+            s = by_id[c.id]
+            if not s.games:
+                out.append(CheckEntry(c.id, "sim", "info",
+                                      f"not played in {n} games (raise [check] simulations)"))
+                continue
+            msg = (f"{s.mean:.1f} +/- {s.stdev:.1f} pts over {s.games} games "
+                   f"(low {s.low}, high {s.high}; {sp} cards average {avg:.1f})")
+            details = {"mean": round(s.mean, 3), "stdev": round(s.stdev, 3), "games": s.games,
+                       "low": s.low, "high": s.high}
+            if avg > 0 and len(played) > 1 and not SIM_LOW * avg <= s.mean <= SIM_HIGH * avg:
+                out.append(CheckEntry(c.id, "sim", "warn", msg + "; far from its species' "
+                                      "other cards", "E-HABITATS-SIM-SPREAD", details))
+            else:
+                out.append(CheckEntry(c.id, "sim", "info", msg, details=details))
+    totals = [r.total for r in results]
+    figures = {
+        "games": n,
+        "seconds": round(elapsed, 3),
+        "mean_total": round(sum(totals) / len(totals), 3),
+        "cards": {s.card: {"mean": round(s.mean, 3), "stdev": round(s.stdev, 3),
+                           "games": s.games} for s in stats},
+    }
+    return out, figures
+
+
+def check(box: HabitatsSet, deck_name: str, seed: int, budget: Budget,
+          options: CheckOptions, simulations: int) -> Report:
+    entries: list[CheckEntry] = []
+    dist, dfig = distribution(box)
+    entries += dist
+    entries += supply(box)
+    r, rfig = reach(box, budget)
+    entries += r
+    n = options.simulations if options.simulations is not None else simulations
+    s, sfig = sims(box, n, seed)
+    entries += s
+    return Report(deck=deck_name, family="habitats", seed=seed, entries=tuple(entries),
+                  figures={"distribution": dfig, "reach": rfig, "simulation": sfig})

@@ -1,0 +1,156 @@
+"""The scoring primitives: matches of a term in a player's tokens, and their points.
+
+A player's tokens are a mapping ``Hex -> species``. Each primitive finds *matches* of the
+card's species (a :class:`Match`: the hexes involved and a measure), the term's filters keep
+the matches whose measure lies in ``min..max`` (and, for groups, in ``sizes``), and the
+points table turns them into points (see :mod:`generator.families.habitats.model`).
+
+Pure: hex geometry comes from :mod:`generator.core.hexgrid`; no I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from ...core.hexgrid import Hex, hex_components
+from .model import Term
+
+
+def _directions() -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
+    """The six unit steps (dq, dr) in core's direction order, and each one's opposite index."""
+    origin = Hex(0, 0)
+    steps = tuple((n.q - origin.q, n.r - origin.r) for n in origin.neighbours())
+    opp = tuple(steps.index((-dq, -dr)) for dq, dr in steps)
+    return steps, opp
+
+
+STEPS, OPPOSITE = _directions()
+AXES: tuple[int, ...] = tuple(i for i in range(6) if i < OPPOSITE[i])
+"""One direction index per straight axis (three), so a line is walked once."""
+
+
+def step(h: Hex, direction: int, k: int = 1) -> Hex:
+    """``h`` moved ``k`` hexes in ``direction`` (an index into core's DIRECTIONS)."""
+    dq, dr = STEPS[direction]
+    return Hex(h.q + k * dq, h.r + k * dr)
+
+
+@dataclass(frozen=True)
+class Match:
+    """One thing a term scores: the hexes involved (sorted) and its measure."""
+
+    hexes: tuple[Hex, ...]
+    measure: int
+
+
+@dataclass(frozen=True)
+class TermScore:
+    """A term's matches and points. ``tiers`` are the table indices the matches reach
+    (each mode: one per match; count mode: the one the number of matches reaches)."""
+
+    points: int
+    matches: tuple[Match, ...]
+    tiers: frozenset[int]
+
+
+def _mine(tokens: Mapping[Hex, str], species: str) -> set[Hex]:
+    return {h for h, s in tokens.items() if s == species}
+
+
+def raw_matches(term: Term, species: str, tokens: Mapping[Hex, str]) -> list[Match]:
+    """The primitive's matches before the min/max/sizes filters."""
+    mine = _mine(tokens, species)
+    out: list[Match] = []
+    kind = term.kind
+    if kind in ("group", "run"):
+        for comp in hex_components(mine):
+            if kind == "run" and any(
+                sum(1 for n in h.neighbours() if n in mine) > term.touch for h in comp
+            ):
+                continue
+            out.append(Match(tuple(sorted(comp)), len(comp)))
+    elif kind == "line":
+        for h in sorted(mine):
+            for a in AXES:
+                if step(h, OPPOSITE[a]) in mine:
+                    continue  # not the start of its segment on this axis
+                seg = [h]
+                nxt = step(h, a)
+                while nxt in mine:
+                    seg.append(nxt)
+                    nxt = step(nxt, a)
+                if len(seg) >= 2:
+                    out.append(Match(tuple(seg), len(seg)))
+        # a token on no segment of two is a line of one (only a term with min 1 keeps it)
+        on_line = {x for m in out for x in m.hexes}
+        out.extend(Match((h,), 1) for h in sorted(mine - on_line))
+    elif kind == "isolated":
+        block = mine if term.apart == "same" else set(tokens)
+        out.extend(Match((h,), 1) for h in sorted(mine)
+                   if not any(n in block for n in h.neighbours()))
+    elif kind == "sight":
+        # no straight line leaves the tokens' bounding hexagon and comes back
+        qs = [h.q for h in tokens]
+        rs = [h.r for h in tokens]
+        ss = [-h.q - h.r for h in tokens]
+        reach = max(max(qs) - min(qs), max(rs) - min(rs), max(ss) - min(ss)) if tokens else 0
+        for h in sorted(mine):
+            for a in range(6):
+                for k in range(1, reach + 1):
+                    cur = step(h, a, k)
+                    s = tokens.get(cur)
+                    if s is None:
+                        continue
+                    if s == species:
+                        if k >= term.distance and h < cur:
+                            out.append(Match((h, cur), 1))
+                        break
+                    if term.apart == "any":
+                        break
+    elif kind == "ring":
+        for h in sorted(mine):
+            around = [n for n in h.neighbours()
+                      if n in tokens and (term.around == "any" or tokens[n] != species)]
+            out.append(Match(tuple([h, *sorted(around)]), len(around)))
+    elif kind == "variety":
+        for h in sorted(mine):
+            near = [n for n in h.neighbours() if n in tokens and tokens[n] != species]
+            kinds = {tokens[n] for n in near}
+            out.append(Match(tuple([h, *sorted(near)]), len(kinds)))
+    else:  # pragma: no cover - the deck model only allows the kinds above
+        raise ValueError(f"unknown scoring primitive {kind!r}")
+    return out
+
+
+def keeps(term: Term, measure: int) -> bool:
+    """Whether a match of this measure passes the term's filters."""
+    if measure < term.min or (term.max is not None and measure > term.max):
+        return False
+    return not (term.kind == "group" and term.sizes and measure not in term.sizes)
+
+
+def score_term(term: Term, species: str, tokens: Mapping[Hex, str]) -> TermScore:
+    """Matches, points and reached tiers of one term."""
+    return score_matches(term, raw_matches(term, species, tokens))
+
+
+def score_matches(term: Term, raw: list[Match]) -> TermScore:
+    """Points and tiers of a term from its unfiltered matches."""
+    matches = tuple(m for m in raw if keeps(term, m.measure))
+    if not matches:
+        return TermScore(0, (), frozenset())
+    if term.mode == "count":
+        tier = term.tier_of_count(len(matches))
+        return TermScore(term.points_for(tier), matches, frozenset({tier}))
+    tiers = [term.tier_of_measure(m.measure) for m in matches]
+    pts = [term.points_for(t) for t in tiers]
+    points = max(pts) if term.best else sum(pts)
+    return TermScore(points, matches, frozenset(tiers))
+
+
+def looks_beyond_species(term: Term) -> bool:
+    """Whether other species' tokens can change this term's score."""
+    return term.kind in ("ring", "variety") or (
+        term.kind in ("isolated", "sight") and term.apart == "any"
+    )

@@ -1,0 +1,133 @@
+"""The ``parks`` family: roll-and-cut park sheets and park cards, every card proven
+completable from a fresh sheet with a replayed certificate."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+from ...core.grid import components
+from ...deck import Deck
+from ...errors import Problem
+from ..base import CheckOptions, Component, Family, Report
+from . import check as check_mod
+from . import generate as generate_mod
+from . import layout as layout_mod
+from .model import Card, Feature, ParksParams, ParksSet, Sheet, card_box
+
+
+class ParksFamily(Family):
+    name: ClassVar[str] = "parks"
+    title: ClassVar[str] = "Roll-and-cut parks"
+    summary: ClassVar[str] = ("roll-and-cut: a park sheet to cut up and park cards to cover, "
+                              "each card proven completable")
+    components: ClassVar[tuple[str, ...]] = (
+        "park sheet at true square size",
+        "park cards and grand park cards",
+        "printable die net",
+        "bonus tokens",
+        "solo score pad",
+        "proof pages (cuts on the sheet, sections on the card)",
+    )
+    Params: ClassVar[type[BaseModel]] = ParksParams
+
+    def validate(self, deck: Deck) -> list[Problem]:
+        p: ParksParams = deck.params
+        out: list[Problem] = []
+        root = ("parks",)
+        letters = "P A W G (pavilion, play area, water, greenery)"
+        if p.sheet:
+            widths = {len(r.strip()) for r in p.sheet}
+            if len(widths) != 1:
+                out.append(Problem("E-PARKS-SHEET", root + ("sheet",),
+                                   "sheet rows have different lengths",
+                                   "every row needs the same number of squares"))
+            for i, row in enumerate(p.sheet):
+                bad = [ch for ch in row.strip() if ch not in "PAWG"]
+                if bad:
+                    out.append(Problem("E-PARKS-SHEET", root + ("sheet", i),
+                                       f"unknown feature letter {bad[0]!r}", f"use {letters}"))
+            if p.sheet_icons:
+                if len(p.sheet_icons) != len(p.sheet) or any(
+                        len(a.strip()) != len(b.strip())
+                        for a, b in zip(p.sheet_icons, p.sheet, strict=False)):
+                    out.append(Problem("E-PARKS-SHEET-ICONS", root + ("sheet_icons",),
+                                       "icon rows do not match the sheet rows in size",
+                                       "one row of '.', 'w', 'r' per sheet row, same length"))
+                for i, row in enumerate(p.sheet_icons):
+                    bad = [ch for ch in row.strip() if ch not in ".wr"]
+                    if bad:
+                        out.append(Problem("E-PARKS-SHEET-ICONS", root + ("sheet_icons", i),
+                                           f"unknown icon letter {bad[0]!r}",
+                                           "use '.' none, 'w' wildlife, 'r' recycling"))
+        elif p.sheet_icons:
+            out.append(Problem("E-PARKS-SHEET-ICONS", root + ("sheet_icons",),
+                               "sheet_icons given without a hand-drawn sheet",
+                               "add sheet = [...] rows, or remove sheet_icons"))
+        if not any(w > 0 for w in p.feature_mix.values()):
+            out.append(Problem("E-PARKS-MIX", root + ("feature_mix",),
+                               "no feature has a positive weight",
+                               "give at least one of pavilion, play, water, greenery a weight > 0"))
+        if not p.die:
+            out.append(Problem("E-PARKS-DIE", root + ("die",), "the die has no faces",
+                               "e.g. die = [[1], [2, 2], [3, 3, 3]]"))
+        for i, face in enumerate(p.die):
+            if not face or any(n < 1 for n in face):
+                out.append(Problem("E-PARKS-DIE", root + ("die", i),
+                                   f"face {face} needs one or more cut lengths of 1 or more",
+                                   "e.g. [2, 2] for two cuts of length 2"))
+        box = card_box(deck.print.card.width, deck.print.card.height, p.square)
+        for key, (lo, hi), cap, what in (
+                ("card_cells", p.card_cells, box[0] * box[1], "the card at this square size"),
+                ("grand_cells", p.grand_cells, p.grand_box[0] * p.grand_box[1], "grand_box")):
+            if lo < 1 or hi < lo:
+                out.append(Problem("E-PARKS-SIZE", root + (key,), f"bad range [{lo}, {hi}]",
+                                   "two numbers, 1 <= min <= max"))
+            elif hi > cap:
+                out.append(Problem("E-PARKS-SIZE", root + (key,),
+                                   f"cards of up to {hi} spaces do not fit {what} "
+                                   f"({cap} spaces)",
+                                   f"at most {cap}, or smaller squares / larger cards"))
+        lo_i, hi_i = p.icon_demands
+        if lo_i < 0 or hi_i < lo_i:
+            out.append(Problem("E-PARKS-ICONS", root + ("icon_demands",),
+                               f"bad range [{lo_i}, {hi_i}]", "two numbers, 0 <= min <= max"))
+        for i, spec in enumerate(p.card):
+            path = root + ("card", i)
+            try:
+                card = Card.from_rows(f"card-{i}", spec.name, spec.shape, spec.icons,
+                                      spec.walkways, spec.bonus, spec.grand)
+            except ValueError as err:
+                out.append(Problem("E-PARKS-CARD", path + ("shape",), str(err),
+                                   f"shape rows use '.', '#' or {letters}"))
+                continue
+            if len(components(card.cells)) != 1:
+                out.append(Problem("E-PARKS-CARD-SHAPE", path + ("shape",),
+                                   "the park outline is not one connected shape",
+                                   "join the spaces edge to edge"))
+            for j, w in enumerate(card.walkways):
+                if len(components(w)) != 1:
+                    out.append(Problem("E-PARKS-WALKWAY", path + ("walkways",),
+                                       f"walkway {j + 1} is split in two",
+                                       "a walkway's cells must be joined edge to edge"))
+            rows, cols = p.grand_box if spec.grand else box
+            if card.height > rows or card.width > cols:
+                out.append(Problem("E-PARKS-CARD-SIZE", path + ("shape",),
+                                   f"a {card.height}x{card.width} outline does not fit "
+                                   + ("grand_box" if spec.grand else "the card") +
+                                   f" ({rows} rows x {cols} columns at {p.square:g} mm)",
+                                   "use a smaller outline, smaller squares or a larger card"))
+        return out
+
+    def generate(self, deck: Deck) -> ParksSet:
+        return generate_mod.generate(deck)
+
+    def check(self, deck: Deck, generated: Any, options: CheckOptions) -> Report:
+        return check_mod.check(deck, generated, options)
+
+    def layout(self, deck: Deck, generated: Any, report: Report) -> list[Component]:
+        return layout_mod.layout(deck, generated, report)
+
+
+__all__ = ["ParksFamily", "ParksParams", "ParksSet", "Card", "Sheet", "Feature"]

@@ -1,0 +1,119 @@
+"""The parks checks: a completability verdict (with replayed certificate, or a reason) and a
+difficulty figure for every park card and grand park card; deck figures for hand coverage and
+for the balance of features and icons between the sheet and the cards' demands.
+
+One report entry per card (check ``completable``): the verdict, the certificate's rounds and
+the difficulty in one line, so ``paperproof check`` prints one line per card. Deck entries:
+``hand-coverage`` and ``balance`` (info; ``warn`` when the cards demand a feature the sheet
+hardly has).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.budget import Budget
+from ...core.verdict import Verdict
+from ...deck import Deck
+from ..base import CheckEntry, CheckOptions, Report
+from .model import FEATURE_WORDS, Card, Feature, Icon, ParksParams, ParksSet
+from .sim import Difficulty, difficulty, hand_coverage
+from .solve import cached_completability, replay
+
+CODES = {Verdict.IMPOSSIBLE: "E-PARKS-IMPOSSIBLE", Verdict.UNKNOWN: "E-PARKS-UNKNOWN"}
+
+
+def _n(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def card_entry(deck: Deck, ps: ParksSet, card: Card, games: int) -> tuple[CheckEntry, Any]:
+    p: ParksParams = deck.params
+    budget = Budget(nodes=deck.check.budget_nodes, seconds=deck.check.budget_seconds)
+    v = cached_completability(ps.sheet, ps.die, card, budget, deck.seed)
+    details: dict[str, Any] = {"nodes": v.nodes, "seconds": round(v.seconds, 4)}
+    kind = "grand park card" if card.grand else "park card"
+    if v.verdict is Verdict.COMPLETABLE and v.certificate is not None:
+        # Replayed again here, on the exact object that goes into the report.
+        problem = replay(ps.sheet, ps.die, card, v.certificate)
+        if problem:
+            return CheckEntry(card.id, "completable", "unknown",
+                              f"{kind}: certificate failed replay: {problem}",
+                              "E-PARKS-REPLAY", details), v
+        diff: Difficulty = difficulty(ps.sheet, ps.die, card, deck.seed, games, p.rounds,
+                                      Budget(nodes=20_000, seconds=0.5), v.pieces)
+        cert = v.certificate
+        details["certificate"] = cert.to_json()
+        details["rounds"] = len(cert.rounds)
+        details["difficulty"] = diff.to_json()
+        msg = (f"{kind}: {_n(len(cert.rounds), 'round')}, {_n(cert.cut_count, 'cut')}, "
+               f"{_n(len(cert.placements), 'section')}; difficulty {diff.words()}")
+        return CheckEntry(card.id, "completable", "completable", msg, details=details), v
+    details["reason"] = v.reason
+    return CheckEntry(card.id, "completable", v.verdict.value,
+                      f"{kind}: {v.reason}", CODES[v.verdict], details), v
+
+
+def balance(ps: ParksSet) -> tuple[CheckEntry, dict[str, Any]]:
+    """Share of each feature/icon on the sheet vs among the cards' demands."""
+    total = len(ps.sheet.cells())
+    demands = [d for c in ps.cards for _, d in c.demands]
+    n_f = sum(1 for d in demands if d.feature) or 1
+    fig: dict[str, Any] = {}
+    warn: list[str] = []
+    for f in Feature:
+        on_sheet = ps.sheet.count(f) / total
+        in_cards = sum(1 for d in demands if d.feature is f) / n_f
+        fig[f.value] = {"sheet": round(on_sheet, 3), "demands": round(in_cards, 3)}
+        if in_cards > 2 * on_sheet + 0.05:
+            warn.append(f"{FEATURE_WORDS[f]} is {100 * in_cards:.0f}% of demands but "
+                        f"{100 * on_sheet:.0f}% of the sheet")
+    for i in Icon:
+        fig[i.value] = {"sheet": ps.sheet.count(None, i),
+                        "demands": sum(1 for d in demands if d.icon is i)}
+    msg = ("features, sheet vs demands: " + ", ".join(
+        f"{FEATURE_WORDS[f]} {100 * fig[f.value]['sheet']:.0f}%/"
+        f"{100 * fig[f.value]['demands']:.0f}%" for f in Feature)
+        + "; icons on sheet/demanded: " + ", ".join(
+        f"{i.value} {fig[i.value]['sheet']}/{fig[i.value]['demands']}" for i in Icon))
+    if warn:
+        return CheckEntry("deck", "balance", "warn", msg + "; " + "; ".join(warn),
+                          "W-PARKS-BALANCE", {"balance": fig}), fig
+    return CheckEntry("deck", "balance", "info", msg, details={"balance": fig}), fig
+
+
+def check(deck: Deck, ps: ParksSet, options: CheckOptions) -> Report:
+    p: ParksParams = deck.params
+    games = deck.check.simulations if options.simulations is None else options.simulations
+    entries: list[CheckEntry] = []
+    verdicts: dict[str, int] = {}
+    shares: list[float] = []
+    rounds: list[int] = []
+    for card in ps.cards:
+        entry, v = card_entry(deck, ps, card, games)
+        entries.append(entry)
+        verdicts[v.verdict.value] = verdicts.get(v.verdict.value, 0) + 1
+        if "difficulty" in entry.details:
+            shares.append(float(entry.details["difficulty"]["share"]))
+            rounds.append(int(entry.details["rounds"]))
+    hc = hand_coverage(ps.sheet, ps.park_cards, deck.seed, p.hands,
+                       Budget(nodes=50_000, seconds=1.0))
+    hj = hc.to_json()
+    if hc.hands:
+        entries.append(CheckEntry(
+            "deck", "hand-coverage", "info",
+            f"one sheet can supply {hc.supplied} of {hc.hands} random hands of 5 park cards "
+            f"({100 * hc.supplied / hc.hands:.0f}%; squares and walkways only, an upper bound)"
+            + (f"; {hc.unknown} undecided" if hc.unknown else ""),
+            details={"hand_coverage": hj}))
+    bal_entry, bal = balance(ps)
+    entries.append(bal_entry)
+    figures: dict[str, Any] = {
+        "cards": len(ps.park_cards), "grand_cards": len(ps.grand_cards),
+        "verdicts": verdicts, "hand_coverage": hj, "balance": bal,
+        "mean_difficulty_share": round(sum(shares) / len(shares), 3) if shares else None,
+        "mean_certificate_rounds": round(sum(rounds) / len(rounds), 2) if rounds else None,
+        "simulations_per_card": games,
+    }
+    return Report(deck=deck.name, family="parks", seed=deck.seed, entries=tuple(entries),
+                  figures=figures)

@@ -1,0 +1,409 @@
+"""Parks components -> drawings: the sheet page, park cards, grand park cards, the die net,
+tokens, the solo score pad and a proof page per certificate.
+
+Sizes are true: a sheet square and a card space are both ``square`` mm (default 20), so a
+freed section physically fits its card. Features print as a colour tint AND a symbol (pavilion,
+kite for play area, drop for water, tree for greenery), icons as a paw (wildlife) or arrows
+(recycling) on a white disc, so everything reads in greyscale and for colour-blind players.
+Walkways are drawn as a brown band with a dashed centre line joining their spaces.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.grid import Cell, outline
+from ...deck import Deck
+from ...errors import LayoutError
+from ...render.drawing import (
+    Circle,
+    Drawing,
+    Item,
+    Line,
+    Path,
+    PathOp,
+    Rect,
+    Stroke,
+    Symbol,
+    TextBox,
+)
+from ...render.symbols import has_symbol, register_symbol
+from ..base import Component, Report
+from .model import (
+    FEATURE_WORDS,
+    Bonus,
+    Card,
+    Feature,
+    Icon,
+    ParksParams,
+    ParksSet,
+    Sheet,
+    Square,
+    Token,
+    face_label,
+)
+from .rules import Placement
+from .solve import Certificate
+
+INK = "#2b2b2b"
+PAPER = "#ffffff"
+CUT_LINE = Stroke("#9c9c9c", 0.2)
+OUTLINE = Stroke(INK, 0.6)
+FEATURE_FILL = {Feature.PAVILION: "#f2c2a6", Feature.PLAY: "#f5e39c",
+                Feature.WATER: "#b6d9f1", Feature.GREENERY: "#bfe2aa"}
+FEATURE_SYMBOL = {Feature.PAVILION: "pavilion", Feature.PLAY: "play",
+                  Feature.WATER: "water", Feature.GREENERY: "tree"}
+ICON_SYMBOL = {Icon.WILDLIFE: "wildlife", Icon.RECYCLING: "recycling"}
+BONUS_SYMBOL = {Bonus.EXTRA_CUT: "extra-cut", Bonus.GARDENER: "gardener",
+                Bonus.WILDLIFE_TOKEN: "parks-icon-token"}
+BONUS_WORDS = {Bonus.EXTRA_CUT: "Extra cut", Bonus.GARDENER: "Gardener",
+               Bonus.WILDLIFE_TOKEN: "Wildlife/Recycling", Bonus.NONE: ""}
+WALKWAY = "#8a6a3c"
+SECTION_COLOURS = ("#e06c5a", "#4f8fd1", "#58a85a", "#c99a2e", "#9a6cc7", "#3fb2a6",
+                   "#d46fa8", "#7f7f7f")
+CUT_RED = "#c0262d"
+
+
+def _register() -> None:
+    # The token symbol: a paw and a recycling arrow halves on one disc.
+    if not has_symbol("parks-icon-token"):
+        register_symbol("parks-icon-token", (
+            Circle(0.5, 0.5, 0.46, stroke=Stroke(INK, 0.06)),
+            Symbol("wildlife", 0.12, 0.12, 0.4),
+            Symbol("recycling", 0.48, 0.48, 0.4),
+        ))
+
+
+_register()
+
+
+# --------------------------------------------------------------------------------------------
+# Pieces
+
+
+def square_items(x: float, y: float, size: float, sq: Square, grid: bool = True) -> list[Item]:
+    """One sheet square: feature tint + symbol, icon disc in the top-right corner."""
+    items: list[Item] = [Rect(x, y, size, size, fill=FEATURE_FILL[sq.feature],
+                              stroke=CUT_LINE if grid else None)]
+    s = size * 0.46
+    items.append(Symbol(FEATURE_SYMBOL[sq.feature], x + (size - s) / 2, y + (size - s) / 2 + size
+                        * 0.06, s, colour=INK))
+    if sq.icon:
+        r = size * 0.17
+        cx, cy = x + size - r - size * 0.05, y + r + size * 0.05
+        items.append(Circle(cx, cy, r, fill=PAPER, stroke=Stroke(INK, 0.15)))
+        items.append(Symbol(ICON_SYMBOL[sq.icon], cx - r * 0.7, cy - r * 0.7, r * 1.4,
+                            colour=INK))
+    return items
+
+
+def outline_path(cells: frozenset[Cell], x0: float, y0: float, size: float,
+                 stroke: Stroke, fill: str | None = None) -> Path:
+    ops: list[PathOp] = []
+    for loop in outline(cells):
+        first = True
+        for r, c in loop:
+            ops.append(("M" if first else "L", x0 + c * size, y0 + r * size))
+            first = False
+        ops.append(("Z",))
+    return Path(tuple(ops), fill=fill, stroke=stroke)
+
+
+def card_grid_items(card: Card, x0: float, y0: float, size: float) -> list[Item]:
+    """A card's spaces: demanded spaces tinted with their feature and its symbol, icon demands
+    as a disc, walkway bands, thin inner lines and a bold outline."""
+    items: list[Item] = [outline_path(card.cells, x0, y0, size, Stroke(INK, 0.0), PAPER)]
+    dm = card.demand_map()
+    for r, c in sorted(card.cells):
+        d = dm.get((r, c))
+        x, y = x0 + c * size, y0 + r * size
+        if d and d.feature:
+            items.append(Rect(x, y, size, size, fill=FEATURE_FILL[d.feature]))
+    for w in card.walkways:
+        band = size * 0.2
+        for a in sorted(w):
+            for b in ((a[0], a[1] + 1), (a[0] + 1, a[1])):
+                if b in w:
+                    ax, ay = x0 + (a[1] + 0.5) * size, y0 + (a[0] + 0.5) * size
+                    bx, by = x0 + (b[1] + 0.5) * size, y0 + (b[0] + 0.5) * size
+                    items.append(Line(ax, ay, bx, by, Stroke(WALKWAY, band)))
+                    items.append(Line(ax, ay, bx, by, Stroke(PAPER, 0.35, (1.2, 1.0))))
+            cx, cy = x0 + (a[1] + 0.5) * size, y0 + (a[0] + 0.5) * size
+            items.append(Circle(cx, cy, band * 0.8, fill=WALKWAY))
+    for r, c in sorted(card.cells):
+        d = dm.get((r, c))
+        x, y = x0 + c * size, y0 + r * size
+        items.append(Rect(x, y, size, size, stroke=CUT_LINE))
+        if d and d.feature:
+            s = size * 0.42
+            items.append(Symbol(FEATURE_SYMBOL[d.feature], x + size * 0.08, y + size * 0.08, s,
+                                colour=INK))
+        if d and d.icon:
+            rad = size * 0.2
+            cx, cy = x + size - rad - size * 0.06, y + size - rad - size * 0.06
+            items.append(Circle(cx, cy, rad, fill=PAPER, stroke=Stroke(INK, 0.2)))
+            items.append(Symbol(ICON_SYMBOL[d.icon], cx - rad * 0.7, cy - rad * 0.7, rad * 1.4,
+                                colour=INK))
+    items.append(outline_path(card.cells, x0, y0, size, OUTLINE))
+    return items
+
+
+# --------------------------------------------------------------------------------------------
+# Components
+
+
+def sheet_drawing(sheet: Sheet, size: float, title: str) -> Drawing:
+    w, h = sheet.cols * size, sheet.rows * size
+    top = 10.0
+    items: list[Item] = [TextBox(0, 0, w, 8, f"**{title}** \u2014 cut along the grey lines",
+                                 size=11, min_size=6, owner="sheet")]
+    for r in range(sheet.rows):
+        for c in range(sheet.cols):
+            items.extend(square_items(c * size, top + r * size, size, sheet.at((r, c))))
+    items.append(Rect(0, top, w, h, stroke=Stroke(INK, 0.5)))
+    return Drawing(w, top + h, tuple(items))
+
+
+def card_drawing(deck: Deck, card: Card, size: float) -> Drawing:
+    W, H = deck.print.card.width, deck.print.card.height
+    safe = deck.print.safe
+    bleed = deck.print.bleed
+    items: list[Item] = [Rect(-bleed, -bleed, W + 2 * bleed, H + 2 * bleed, fill="#f6f2e4")]
+    bonus_w = 0.0 if card.bonus is Bonus.NONE else 5.0
+    items.append(TextBox(safe, safe - 0.5, W - 2 * safe - bonus_w - 1, 4.5, f"**{card.name}**",
+                         size=9, min_size=5, owner=card.id))
+    if card.bonus is not Bonus.NONE:
+        items.append(Symbol(BONUS_SYMBOL[card.bonus], W - safe - 4.5, safe - 0.7, 4.5,
+                            colour=INK))
+    gw, gh = card.width * size, card.height * size
+    x0 = (W - gw) / 2
+    y0 = 7.5 + max(0.0, (H - 8.0 - gh) / 2)
+    if gw > W or y0 + gh > H:
+        raise LayoutError(f"{card.id}: a {card.height}x{card.width} outline at {size:g} mm "
+                          f"squares does not fit a {W:g}x{H:g} mm card; use smaller squares "
+                          "([parks] square) or a larger card ([print] card)")
+    items.extend(card_grid_items(card, x0, y0, size))
+    return Drawing(W, H, tuple(items), bleed=bleed)
+
+
+def card_back(deck: Deck) -> Drawing:
+    W, H = deck.print.card.width, deck.print.card.height
+    bleed = deck.print.bleed
+    s = min(W, H) * 0.5
+    return Drawing(W, H, (
+        Rect(-bleed, -bleed, W + 2 * bleed, H + 2 * bleed, fill="#35603f"),
+        Rect(4, 4, W - 8, H - 8, stroke=Stroke("#e9e2c8", 0.6), radius=3),
+        Symbol("tree", (W - s) / 2, (H - s) / 2 - 6, s, colour="#e9e2c8"),
+        TextBox(deck.print.safe, H / 2 + s / 2 - 2, W - 2 * deck.print.safe, 8, "**PARK**",
+                size=14, align="center", colour="#e9e2c8", owner="back"),
+    ), bleed=bleed)
+
+
+def grand_drawing(card: Card, size: float) -> Drawing:
+    gw, gh = card.width * size, card.height * size
+    W, H = gw + 16, gh + 24
+    items: list[Item] = [
+        Rect(0, 0, W, H, fill="#efe6cc", stroke=Stroke(INK, 0.5), radius=3),
+        Symbol("star", 4, 4, 8, colour=INK),
+        TextBox(14, 3.5, W - 28, 9, f"**GRAND PARK** \u2014 {card.name}", size=11, min_size=6,
+                owner=card.id),
+        Symbol("star", W - 12, 4, 8, colour=INK),
+    ]
+    items.extend(card_grid_items(card, 8, 16, size))
+    return Drawing(W, H, tuple(items))
+
+
+def die_drawing(faces: tuple[tuple[int, ...], ...], size: float) -> Drawing:
+    """A cube net for six faces; for another count, a strip of face tiles to draw blind."""
+    if len(faces) == 6:
+        spots = [(1, 0), (0, 1), (1, 1), (2, 1), (3, 1), (1, 2)]
+        title = "Park die \u2014 cut out, fold and glue"
+        cols, rows = 4, 3
+    else:
+        spots = [(i % 6, i // 6) for i in range(len(faces))]
+        title = f"Park die \u2014 {len(faces)} face tiles: draw one blind each round"
+        cols, rows = min(6, len(faces)), (len(faces) + 5) // 6
+    items: list[Item] = [TextBox(0, 0, cols * size, 8, f"**{title}**", size=10, min_size=5,
+                                 owner="die")]
+    top = 10.0
+    for (c, r), face in zip(spots, faces, strict=False):
+        x, y = c * size, top + r * size
+        items.append(Rect(x, y, size, size, fill=PAPER, stroke=Stroke(INK, 0.3)))
+        items.append(TextBox(x, y + size * 0.12, size, size * 0.4, f"**{face_label(face)}**",
+                             size=14, min_size=6, align="center", owner="die"))
+        # One bar per cut, its length proportional to the cut.
+        unit = size * 0.8 / max(4, max(face))
+        for i, n in enumerate(face):
+            by = y + size * 0.6 + i * size * 0.07
+            items.append(Line(x + size * 0.1, by, x + size * 0.1 + n * unit, by,
+                              Stroke(CUT_RED, 0.6)))
+    return Drawing(cols * size, top + rows * size, tuple(items))
+
+
+def tokens_drawing(tokens: tuple[tuple[Token, int], ...]) -> Drawing:
+    d = 22.0
+    per_row = 8
+    items: list[Item] = [TextBox(0, 0, per_row * d, 8, "**Bonus tokens** \u2014 cut out",
+                                 size=10, owner="tokens")]
+    i = 0
+    for token, count in tokens:
+        name = "gardener" if token is Token.GARDENER else "parks-icon-token"
+        for _ in range(count):
+            x, y = (i % per_row) * d, 10 + (i // per_row) * d
+            items.append(Circle(x + d / 2, y + d / 2, d / 2 - 1, fill="#f6f2e4",
+                                stroke=Stroke(INK, 0.3)))
+            items.append(Symbol(name, x + d / 2 - 6, y + d / 2 - 6, 12, colour=INK))
+            i += 1
+    rows = max(1, (i + per_row - 1) // per_row)
+    return Drawing(per_row * d, 10 + rows * d, tuple(items))
+
+
+SOLO_LINES = (("Completed park cards", "\u00d73"), ("Completed grand park cards", "\u00d75"),
+              ("Tokens held", "\u00d71"), ("Largest placed section (squares)", "+1 each"),
+              ("Crumpled sections", "\u22121 each"), ("Incomplete face-up cards", "\u22121 each"),
+              ("**Total**", ""))
+
+
+def score_pad_drawing(width: float) -> Drawing:
+    games = 6
+    label_w = 70.0
+    col_w = (width - label_w) / games
+    row_h = 12.0
+    items: list[Item] = [TextBox(0, 0, width, 10, "**Solo park score pad**", size=14,
+                                 owner="score-pad")]
+    top = 14.0
+    for g in range(games):
+        items.append(TextBox(label_w + g * col_w, top, col_w, row_h, f"Game {g + 1}", size=9,
+                             align="center", valign="middle", owner="score-pad"))
+    for i, (label, rule) in enumerate(SOLO_LINES):
+        y = top + (i + 1) * row_h
+        items.append(TextBox(1, y, label_w - 2, row_h,
+                             f"{label} {rule}".strip(), size=9, min_size=6, valign="middle",
+                             owner="score-pad"))
+        for g in range(games):
+            items.append(Rect(label_w + g * col_w, y, col_w, row_h, stroke=Stroke(INK, 0.25)))
+    return Drawing(width, top + (len(SOLO_LINES) + 1) * row_h, tuple(items))
+
+
+def proof_drawing(ps: ParksSet, card: Card, cert: Certificate, entry_message: str,
+                  width: float, height: float) -> Drawing:
+    """The sheet with every cut drawn (red, numbered by round) and the planned sections
+    outlined and lettered; the card with the sections placed; the rounds in words."""
+    sheet = ps.sheet
+    s = min(10.0, (width - 4) / sheet.cols)
+    items: list[Item] = [TextBox(0, 0, width, 12, f"**Proof: {card.id} {card.name}** \u2014 "
+                                 f"{entry_message}", size=9, min_size=5, owner=f"proof-{card.id}")]
+    top = 14.0
+    letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    placed = cert.placements
+    crumpled = {cell for rnd in cert.rounds for b in rnd.builds if b.placement is None
+                for cell in b.section}
+    for r in range(sheet.rows):
+        for c in range(sheet.cols):
+            items.extend(square_items(c * s, top + r * s, s, sheet.at((r, c))))
+            if (r, c) in crumpled:
+                items.append(Rect(c * s, top + r * s, s, s, fill="#d0d0d0"))
+    for i, p in enumerate(placed):
+        col = SECTION_COLOURS[i % len(SECTION_COLOURS)]
+        items.append(outline_path(p.section, 0, top, s, Stroke(col, 0.9)))
+        r0, c0 = min(p.section)
+        items.append(TextBox(c0 * s, top + r0 * s + s * 0.55, s * 0.5, s * 0.45,
+                             f"**{letters[i % 26]}**", size=8, min_size=4, colour=col,
+                             owner=f"proof-{card.id}"))
+    for n, rp in enumerate(cert.rounds, start=1):
+        for cut in rp.cuts:
+            (r1, c1), (r2, c2) = cut.start, cut.end
+            items.append(Line(c1 * s, top + r1 * s, c2 * s, top + r2 * s, Stroke(CUT_RED, 0.7)))
+            mx, my = (c1 + c2) / 2 * s, top + (r1 + r2) / 2 * s
+            items.append(Circle(mx, my, 1.6, fill=PAPER, stroke=Stroke(CUT_RED, 0.2)))
+            items.append(TextBox(mx - 1.6, my - 1.4, 3.2, 2.8, str(n), size=5, min_size=3,
+                                 align="center", valign="middle", colour=CUT_RED,
+                                 owner=f"proof-{card.id}"))
+    items.append(Rect(0, top, sheet.cols * s, sheet.rows * s, stroke=Stroke(INK, 0.4)))
+    y = top + sheet.rows * s + 6
+    cs = s
+    # Left: the card as printed (its demands); right: the card covered by the sections, each
+    # square drawn as the sheet square laid on it, outlined and lettered by section.
+    items.extend(card_grid_items(card, 0, y, cs))
+    x2 = card.width * cs + 8
+    items.append(outline_path(card.cells, x2, y, cs, OUTLINE))
+    for i, p in enumerate(placed):
+        col = SECTION_COLOURS[i % len(SECTION_COLOURS)]
+        m = p.mapping()
+        for sq, (r, c) in sorted(m.items()):
+            items.extend(square_items(x2 + c * cs, y + r * cs, cs, sheet.at(sq)))
+        cells = frozenset(m.values())
+        items.append(outline_path(cells, x2, y, cs, Stroke(col, 0.9)))
+        r0, c0 = min(cells)
+        items.append(TextBox(x2 + c0 * cs + cs * 0.05, y + r0 * cs + cs * 0.55, cs * 0.45,
+                             cs * 0.45, f"**{letters[i % 26]}**", size=8, min_size=4,
+                             colour=col, owner=f"proof-{card.id}"))
+    y += card.height * cs + 6
+    tx = 0.0
+    lines = []
+    for n, rp in enumerate(cert.rounds, start=1):
+        cuts = "; ".join(str(cut) for cut in rp.cuts)
+        got = [letters[placed.index(b.placement) % 26] for b in rp.builds
+               if b.placement is not None]
+        crum = sum(1 for b in rp.builds if b.placement is None)
+        extra = (": section " + ", ".join(got) + " placed" if got else "") + \
+            (f"; {crum} scrap(s) crumpled" if crum else "")
+        lines.append(f"Round {n}, face {face_label(rp.face)}: {cuts}{extra}")
+    text = "\n".join(lines) + "\nCuts: row,col of the start corner, direction, length."
+    avail_h = max(20.0, min(height - y, 6.0 + 4.0 * len(lines)))
+    items.append(TextBox(tx, y, max(40.0, width - tx), avail_h, text, size=8, min_size=4,
+                         owner=f"proof-{card.id}"))
+    return Drawing(width, min(height, y + avail_h), tuple(items))
+
+
+def placement_cells(p: Placement) -> frozenset[Cell]:
+    return frozenset(p.mapping().values())
+
+
+def layout(deck: Deck, ps: ParksSet, report: Report) -> list[Component]:
+    p: ParksParams = deck.params
+    size = p.square
+    page = deck.print.page
+    margin = deck.print.margin
+    avail_w = page.width - 2 * margin
+    avail_h = page.height - 2 * margin
+    comps: list[Component] = []
+    sheet_d = sheet_drawing(ps.sheet, size, "Park sheet")
+    fits = (sheet_d.width <= avail_w and sheet_d.height <= avail_h) or \
+        (sheet_d.width <= avail_h and sheet_d.height <= avail_w)
+    if not fits:
+        raise LayoutError(f"the {ps.sheet.rows}x{ps.sheet.cols} park sheet at {size:g} mm "
+                          f"squares ({sheet_d.width:g}x{sheet_d.height:g} mm) does not fit the "
+                          f"page; use smaller squares ([parks] square) or a larger page")
+    comps.append(Component("sheet", "park-sheet", "Park sheet", sheet_d, imposition="page"))
+    back = card_back(deck)
+    for card in ps.park_cards:
+        comps.append(Component(card.id, "park-card", card.name, card_drawing(deck, card, size),
+                               back=back, subjects=(card.id,)))
+    for card in ps.grand_cards:
+        comps.append(Component(card.id, "grand-park-card", card.name,
+                               grand_drawing(card, size), imposition="page",
+                               subjects=(card.id,)))
+    comps.append(Component("die", "die", "Park die", die_drawing(ps.die.faces, size),
+                           imposition="page"))
+    if any(n for _, n in ps.tokens):
+        comps.append(Component("tokens", "tokens", "Bonus tokens", tokens_drawing(ps.tokens),
+                               imposition="page"))
+    comps.append(Component("score-pad", "score-pad", "Solo score pad",
+                           score_pad_drawing(min(avail_w, 190.0)), imposition="page"))
+    if p.proofs:
+        for e in report.entries:
+            if e.check != "completable" or e.status != "completable":
+                continue
+            cert_json: Any = e.details.get("certificate")
+            if not cert_json:
+                continue
+            card = ps.card(e.subject)
+            cert = Certificate.from_json(cert_json)
+            comps.append(Component(f"proof-{card.id}", "proof", f"Proof of {card.name}",
+                                   proof_drawing(ps, card, cert, e.message, avail_w, avail_h),
+                                   imposition="page", subjects=(card.id,)))
+    return comps
+
+
+__all__ = ["layout", "FEATURE_WORDS"]

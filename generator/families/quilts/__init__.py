@@ -1,0 +1,170 @@
+"""The ``quilts`` family: polyomino quilt pieces with button cost, time cost and income, a
+quilt board, a time track with income checkpoints and 1x1 patches, tokens and a bonus tile;
+checks that the pieces fill the board and a bonus square, and simulated-game balance."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+from ...core.grid import is_connected
+from ...deck import Deck
+from ...errors import DeckError, Problem
+from ..base import CheckOptions, Component, Family, Report, ScoreLine, ScoreResult
+from . import generate as generate_mod
+from .model import Params, QuiltSet
+from .rules import Board, cell_mask
+
+
+def _shape_problems(rows: list[str], path: tuple[str | int, ...]) -> list[Problem]:
+    cells = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "#"]
+    bad = sorted({ch for row in rows for ch in row if ch not in "#."})
+    if bad:
+        return [Problem("E-QUILTS-SHAPE", path, f"unexpected characters {''.join(bad)!r}",
+                        "write rows of '#' (square) and '.' (gap)")]
+    if not cells:
+        return [Problem("E-QUILTS-SHAPE", path, "the shape has no square",
+                        "write rows of '#' (square) and '.' (gap), e.g. [\"##\", \"#.\"]")]
+    if not is_connected(cells):
+        return [Problem("E-QUILTS-SHAPE", path, "the shape's squares are not connected",
+                        "every '#' must touch another '#' by a side")]
+    return []
+
+
+class QuiltsFamily(Family):
+    name: ClassVar[str] = "quilts"
+    title: ClassVar[str] = "Polyomino quilt pieces"
+    summary: ClassVar[str] = ("polyomino quilt pieces with cost, time and income, a quilt "
+                              "board and a time track; fill checks and simulated balance")
+    components: ClassVar[tuple[str, ...]] = (
+        "quilt pieces (polyominoes with button cost, time cost, income icons), nested",
+        "quilt board (squares the size of the pieces' squares), one per player",
+        "time track with income spaces and 1x1 patch spaces",
+        "1x1 patches, time tokens, ring marker, button tokens, bonus tile",
+        "proof pages of the board and bonus-square fills",
+    )
+    Params: ClassVar[type[BaseModel]] = Params
+
+    def validate(self, deck: Deck) -> list[Problem]:
+        params: Params = deck.params
+        fam = self.name
+        problems: list[Problem] = []
+        for i, spec in enumerate(params.pieces):
+            problems += _shape_problems(spec.shape, (fam, "pieces", i, "shape"))
+        if not params.pieces:
+            total = 0
+            for size, count in sorted(params.sizes.items()):
+                path: tuple[str | int, ...] = (fam, "sizes", str(size))
+                if not 1 <= size <= 12:
+                    problems.append(Problem("E-QUILTS-SIZES", path,
+                                            f"piece size {size} is out of range",
+                                            "sizes run from 1 to 12 squares"))
+                    continue
+                if count < 0:
+                    problems.append(Problem("E-QUILTS-SIZES", path, "a count cannot be negative",
+                                            "use 0 or more"))
+                    continue
+                total += count
+                pool = generate_mod.candidate_shapes(size, params.max_span, params.allow_holes)
+                if count > len(pool) and not params.allow_duplicates:
+                    problems.append(Problem(
+                        "E-QUILTS-SIZES", path,
+                        f"{count} distinct {size}-square pieces asked for, only {len(pool)} "
+                        f"exist within {params.max_span}x{params.max_span}"
+                        + ("" if params.allow_holes else " without holes"),
+                        f"ask for at most {len(pool)}, raise max_span, or set "
+                        "allow_duplicates = true"))
+            if total == 0:
+                problems.append(Problem("E-QUILTS-EMPTY", (fam, "sizes"), "the deck has no pieces",
+                                        "give counts in 'sizes' or write [[quilts.pieces]]"))
+        odds = params.income_odds
+        if not 1 <= len(odds) <= 4 or any(o < 0 for o in odds) or sum(odds) <= 0:
+            problems.append(Problem("E-QUILTS-ODDS", (fam, "income_odds"),
+                                    f"invalid odds {odds}",
+                                    "give 1 to 4 non-negative numbers (odds of 0, 1, 2, 3 "
+                                    "icons), not all zero"))
+        t = params.track
+        for key, spaces in (("income", t.income), ("patches", t.patches)):
+            for j, space in enumerate(spaces):
+                if not 1 <= space <= t.length:
+                    problems.append(Problem("E-QUILTS-TRACK", (fam, "track", key, j),
+                                            f"space {space} is not on the track",
+                                            f"use a space from 1 to {t.length}"))
+            if len(set(spaces)) != len(spaces):
+                problems.append(Problem("E-QUILTS-TRACK", (fam, "track", key),
+                                        f"repeated spaces in {sorted(spaces)}",
+                                        "list each space once"))
+        for value, count in params.buttons.items():
+            if value < 1 or count < 0:
+                problems.append(Problem("E-QUILTS-BUTTONS", (fam, "buttons", str(value)),
+                                        f"invalid button token {value} x {count}",
+                                        "denominations are 1 or more; counts 0 or more"))
+        return problems
+
+    def generate(self, deck: Deck) -> QuiltSet:
+        return generate_mod.generate(deck.params, deck.seed)
+
+    def check(self, deck: Deck, generated: Any, options: CheckOptions) -> Report:
+        from . import check as check_mod  # loads the core's tiling search
+
+        return check_mod.run_checks(deck, generated, options)
+
+    def layout(self, deck: Deck, generated: Any, report: Report) -> list[Component]:
+        from . import layout as layout_mod  # the renderer's symbol library loads on demand
+
+        return layout_mod.layout(deck, generated, report)
+
+    def score(self, deck: Deck, generated: Any, source: Path, text: str) -> ScoreResult:
+        """Score a finished quilt: ``buttons = N``, ``bonus = true|false`` and
+        ``board = ["#########", ...]`` (rows of '#' covered and '.' empty)."""
+        from ...deckfile import parse_toml
+
+        doc = parse_toml(text, str(source))
+        data = doc.data
+        qs: QuiltSet = generated
+        r = qs.rules
+        problems: list[Problem] = []
+
+        def bad(key: str, message: str, hint: str) -> None:
+            problems.append(Problem("E-QUILTS-SCORE", (key,), message, hint, str(source),
+                                    doc.line_of((key,))))
+
+        buttons = data.get("buttons", 0)
+        bonus = data.get("bonus", False)
+        board = data.get("board")
+        if isinstance(buttons, bool) or not isinstance(buttons, int) or buttons < 0:
+            bad("buttons", f"buttons must be a whole number >= 0, got {buttons!r}",
+                "e.g. buttons = 14")
+        if not isinstance(bonus, bool):
+            bad("bonus", f"bonus must be true or false, got {bonus!r}", "e.g. bonus = true")
+        if (not isinstance(board, list) or len(board) != r.rows
+                or not all(isinstance(row, str) and len(row) == r.cols
+                           and set(row) <= {"#", "."} for row in board)):
+            example = '"' + "#" * r.cols + '"'
+            bad("board", f"board must be {r.rows} rows of {r.cols} '#' (covered) or '.' "
+                "(empty)", f"e.g. board = [{example}, {example}, ...]")
+        unknown = sorted(set(data) - {"buttons", "bonus", "board"})
+        for key in unknown:
+            bad(key, f"unknown key {key!r}", "valid keys: buttons, bonus, board")
+        if problems:
+            raise DeckError(problems)
+        assert isinstance(board, list)
+        if bonus:
+            filled = Board(r.rows, r.cols, cell_mask(
+                ((i, j) for i, row in enumerate(board) for j, ch in enumerate(row) if ch == "#"),
+                r.cols))
+            if not filled.has_filled_square(r.bonus_size):
+                bad("bonus", f"bonus = true but the board has no filled {r.bonus_size}x"
+                    f"{r.bonus_size} square", "only a player with such a square can hold it")
+                raise DeckError(problems)
+        empty = sum(row.count(".") for row in board)
+        lines = [
+            ScoreLine("buttons", int(buttons)),
+            ScoreLine("bonus tile", r.bonus_points if bonus else 0,
+                      f"first full {r.bonus_size}x{r.bonus_size} square" if bonus else ""),
+            ScoreLine("empty squares", -r.empty_penalty * empty,
+                      f"{empty} x -{r.empty_penalty}"),
+        ]
+        return ScoreResult(sum(line.points for line in lines), tuple(lines))

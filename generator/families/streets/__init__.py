@@ -1,0 +1,144 @@
+"""The ``streets`` family: roll-and-write street sheets, two-sided construction cards dealt
+into three stacks, plan cards in three levels, and a player aid; a rules engine, a greedy
+bot, completability certificates for every plan, and ``paperproof score`` for filled
+sheets."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from pydantic import BaseModel
+
+from ...core.budget import Budget
+from ...deck import Deck
+from ...errors import Problem
+from ...tomldoc import parse_toml
+from ..base import CheckOptions, Component, Family, Report, ScoreLine, ScoreResult
+from .check import check_game
+from .generate import generate
+from .model import StreetsGame, StreetsParams
+from .score import read_sheet
+
+
+def validate_params(p: StreetsParams) -> list[Problem]:
+    """Every problem of a ``[streets]`` table the schema cannot see."""
+    out: list[Problem] = []
+    root = "streets"
+    if p.number_max < p.number_min:
+        out.append(Problem("E-STREETS-NUMBERS", (root, "number_max"),
+                           f"number_max {p.number_max} is below number_min {p.number_min}",
+                           "number_max >= number_min"))
+    span = p.number_max - p.number_min + 1
+    if p.number_counts:
+        if len(p.number_counts) != span:
+            out.append(Problem("E-STREETS-NUMBER-COUNTS", (root, "number_counts"),
+                               f"{len(p.number_counts)} counts for {span} numbers "
+                               f"({p.number_min}..{p.number_max})",
+                               "one count per number from number_min to number_max"))
+        if any(c < 0 for c in p.number_counts):
+            out.append(Problem("E-STREETS-NUMBER-COUNTS", (root, "number_counts"),
+                               "a count is negative", "counts are 0 or more"))
+        total = sum(p.number_counts)
+        if total % 3 or total < 6:
+            out.append(Problem("E-STREETS-CARDS", (root, "number_counts"),
+                               f"the counts add up to {total} cards",
+                               "a multiple of 3 (three equal stacks), at least 6"))
+    else:
+        if p.cards % 3:
+            out.append(Problem("E-STREETS-CARDS", (root, "cards"),
+                               f"{p.cards} cards do not deal into three equal stacks",
+                               f"use {p.cards - p.cards % 3} or {p.cards + 3 - p.cards % 3}"))
+        if p.number_max >= p.number_min and p.cards < span:
+            out.append(Problem("E-STREETS-CARDS", (root, "cards"),
+                               f"{p.cards} cards cannot show each of {span} numbers once",
+                               f"at least {span} cards"))
+    if sum(p.effects.weights().values()) == 0:
+        out.append(Problem("E-STREETS-EFFECTS", (root, "effects"),
+                           "every effect weight is 0", "give at least one effect a weight"))
+    for s, st in enumerate(p.streets):
+        for i, h in enumerate(st.pools):
+            if not 1 <= h <= st.houses:
+                out.append(Problem("E-STREETS-POOL", (root, "streets", s, "pools", i),
+                                   f"pool spot at house {h}; {st.name} has houses "
+                                   f"1..{st.houses}", f"1..{st.houses}"))
+        if len(set(st.pools)) != len(st.pools):
+            out.append(Problem("E-STREETS-POOL", (root, "streets", s, "pools"),
+                               "a pool spot is listed twice", "list each house once"))
+    total_pools = sum(len(set(st.pools)) for st in p.streets)
+    if len(p.pool_points) < total_pools:
+        out.append(Problem("E-STREETS-POOL-TRACK", (root, "pool_points"),
+                           f"{len(p.pool_points)} boxes for {total_pools} pool spots",
+                           "one box per pool spot"))
+    for k, col in enumerate(p.group_values):
+        if not col:
+            out.append(Problem("E-STREETS-GROUP-VALUES", (root, "group_values", k),
+                               f"the column for groups of {k + 1} is empty",
+                               "at least one value"))
+    for i, plan in enumerate(p.plans):
+        for j, c in enumerate(plan.conditions):
+            path = (root, "plans", i, "conditions", j)
+            if c.street > len(p.streets):
+                out.append(Problem("E-STREETS-PLAN-STREET", (*path, "street"),
+                                   f"street {c.street} does not exist",
+                                   f"1..{len(p.streets)}, or 0 for any street"))
+            if c.kind == "groups":
+                if not c.sizes:
+                    out.append(Problem("E-STREETS-PLAN-SIZES", (*path, "sizes"),
+                                       "a groups condition needs sizes",
+                                       "e.g. sizes = [3, 3]"))
+                for k, size in enumerate(c.sizes):
+                    if size < 1:
+                        out.append(Problem("E-STREETS-PLAN-SIZES", (*path, "sizes", k),
+                                           f"group size {size}", "sizes are 1 or more"))
+            elif c.sizes:
+                out.append(Problem("E-STREETS-PLAN-SIZES", (*path, "sizes"),
+                                   f"sizes only belong to groups conditions, not {c.kind}",
+                                   "remove sizes"))
+            if c.kind in ("workers", "duplicates") and c.count < 1:
+                out.append(Problem("E-STREETS-PLAN-COUNT", (*path, "count"),
+                                   f"a {c.kind} condition needs a count", "count >= 1"))
+    return out
+
+
+class StreetsFamily(Family):
+    name: ClassVar[str] = "streets"
+    title: ClassVar[str] = "Roll-and-write streets"
+    summary: ClassVar[str] = ("street score sheets, two-sided construction cards and plan "
+                              "cards for a roll-and-write city builder")
+    components: ClassVar[tuple[str, ...]] = (
+        "street sheet (fillable page, A4 or Letter)",
+        "construction cards (number side / effect side)",
+        "plan cards in three levels (approved side on the back)",
+        "player aid",
+    )
+    Params: ClassVar[type[BaseModel]] = StreetsParams
+
+    def validate(self, deck: Deck) -> list[Problem]:
+        params: StreetsParams = deck.params
+        return validate_params(params)
+
+    def generate(self, deck: Deck) -> StreetsGame:
+        params: StreetsParams = deck.params
+        return generate(params, deck.seed)
+
+    def check(self, deck: Deck, generated: StreetsGame, options: CheckOptions) -> Report:
+        params: StreetsParams = deck.params
+        budget = Budget(nodes=deck.check.budget_nodes, seconds=deck.check.budget_seconds)
+        sims = deck.check.simulations if options.simulations is None else options.simulations
+        entries, figures = check_game(params, generated, deck.seed, budget, sims)
+        return Report(deck=deck.name, family=self.name, seed=deck.seed,
+                      entries=tuple(entries), figures=figures)
+
+    def layout(self, deck: Deck, generated: StreetsGame, report: Report) -> list[Component]:
+        from .layout import components
+
+        return components(deck, generated, report)
+
+    def score(self, deck: Deck, generated: StreetsGame, source: Path,
+              text: str) -> ScoreResult:
+        doc = parse_toml(text, str(source))
+        sheet = read_sheet(generated.sheet, generated.plans, doc)
+        lines = tuple(ScoreLine(label, points, detail)
+                      for label, points, detail in sheet.score())
+        return ScoreResult(total=sum(line.points for line in lines), lines=lines)

@@ -1,0 +1,160 @@
+"""Every check of a streets deck: plan completability (with replayed certificates), the
+number distribution against the streets, effect counts, the deal, and simulated games."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from ...core.budget import Budget
+from ...core.verdict import Verdict
+from ..base import CheckEntry, Status
+from .certify import Certificate, certify, verify
+from .generate import apportion, offered_pairs
+from .model import EFFECT_ORDER, Effect, StreetsGame, StreetsParams
+from .rules import Move, RuleError, replay
+from .sim import simulate
+
+
+def fill_certificate(game: StreetsGame) -> tuple[list[Move], str]:
+    """Moves that build every house of every street with the deck's numbers (each street
+    rising through the lowest numbers it needs; workers and duplicates stretch the range
+    when the deck has too few distinct numbers). Returns (moves, problem); problem is empty
+    when the whole sheet can be filled."""
+    spec = game.sheet
+    offered = offered_pairs(game.cards)
+    values = sorted({c.number for c in game.cards})
+    effects_by_number: dict[int, list[Effect]] = {}
+    for n, e in sorted(offered, key=lambda p: (p[0], p[1].value)):
+        effects_by_number.setdefault(n, []).append(e)
+    moves: list[Move] = []
+    for s, street in enumerate(spec.streets):
+        if street.houses > len(values):
+            return moves, (f"{street.name} has {street.houses} houses but the deck has only "
+                           f"{len(values)} distinct numbers ({values[0]}..{values[-1]}): "
+                           "without workers or duplicates a player can never build it all")
+        for h, v in enumerate(values[: street.houses]):
+            moves.append(Move(v, effects_by_number[v][0], s, h, v))
+    return moves, ""
+
+
+def check_game(p: StreetsParams, game: StreetsGame, seed: int, budget: Budget,
+               simulations: int) -> tuple[list[CheckEntry], dict[str, Any]]:
+    entries: list[CheckEntry] = []
+    figures: dict[str, Any] = {}
+    spec = game.sheet
+    offered = offered_pairs(game.cards)
+    numbers = [c.number for c in game.cards]
+    t0 = time.perf_counter()
+    for plan in game.plans:
+        out = certify(spec, plan, numbers, offered, budget)
+        if out.verdict is Verdict.COMPLETABLE and out.certificate is not None:
+            cert = out.certificate
+            # Replay again from the JSON form: what we report is what anyone can re-check.
+            try:
+                verify(spec, plan, Certificate.from_json(cert.to_json()), offered)
+            except RuleError as err:
+                entries.append(CheckEntry(plan.id, "completable", "unknown",
+                                          f"certificate did not replay: {err}",
+                                          code="E-STREETS-PLAN-UNKNOWN"))
+                continue
+            entries.append(CheckEntry(
+                plan.id, "completable", "completable",
+                f"met after {len(cert.moves)} turns (certificate replayed)",
+                details={"certificate": cert.to_json(), "nodes": out.nodes}))
+        elif out.verdict is Verdict.IMPOSSIBLE:
+            entries.append(CheckEntry(plan.id, "completable", "impossible", out.reason,
+                                      code="E-STREETS-PLAN-IMPOSSIBLE"))
+        else:
+            entries.append(CheckEntry(plan.id, "completable", "unknown", out.reason,
+                                      code="E-STREETS-PLAN-UNKNOWN",
+                                      details={"nodes": out.nodes}))
+    figures["plan_check_seconds"] = round(time.perf_counter() - t0, 4)
+
+    moves, problem = fill_certificate(game)
+    if problem:
+        entries.append(CheckEntry("deck", "numbers-fill-streets", "fail", problem,
+                                  code="E-STREETS-NUMBERS-SHORT"))
+    else:
+        try:
+            sheet = replay(spec, moves, offered)
+            if not sheet.full():
+                raise RuleError("some houses stay empty")
+            entries.append(CheckEntry(
+                "deck", "numbers-fill-streets", "pass",
+                f"every house of every street can be built ({len(moves)} turns, replayed)",
+                details={"certificate": {"moves": [str(m) for m in moves]}}))
+        except RuleError as err:
+            entries.append(CheckEntry("deck", "numbers-fill-streets", "fail",
+                                      f"filling the sheet failed: {err}",
+                                      code="E-STREETS-NUMBERS-SHORT"))
+
+    counts = game.effect_counts()
+    weights = p.effects.weights()
+    intended = apportion(len(game.cards), [weights[e] for e in EFFECT_ORDER])
+    wrong = [f"{e.value} {counts[e]} (intended {n})"
+             for e, n in zip(EFFECT_ORDER, intended, strict=True) if counts[e] != n]
+    missing = [e.value for e in EFFECT_ORDER if weights[e] > 0 and counts[e] == 0]
+    text = ", ".join(f"{e.value} {counts[e]}" for e in EFFECT_ORDER)
+    if wrong or missing:
+        entries.append(CheckEntry("deck", "effect-counts", "fail",
+                                  "effect counts differ from the mix: " + "; ".join(
+                                      wrong + [f"{m} missing" for m in missing]),
+                                  code="E-STREETS-EFFECT-COUNTS"))
+    else:
+        entries.append(CheckEntry("deck", "effect-counts", "pass",
+                                  f"{len(game.cards)} cards as intended: {text}"))
+    unused = [e.value for e in EFFECT_ORDER if counts[e] == 0]
+    if unused:
+        entries.append(CheckEntry("deck", "effects-present", "warn",
+                                  "no cards with " + ", ".join(unused),
+                                  code="E-STREETS-EFFECT-ABSENT"))
+
+    dealt = sorted(i for st in game.stacks for i in st)
+    sizes = [len(st) for st in game.stacks]
+    if dealt == list(range(len(game.cards))) and len(set(sizes)) == 1:
+        entries.append(CheckEntry("deck", "deal", "pass",
+                                  f"three stacks of {sizes[0]} cards, every card once"))
+    else:
+        entries.append(CheckEntry("deck", "deal", "fail",
+                                  f"stacks of {sizes} do not deal every card exactly once",
+                                  code="E-STREETS-DEAL"))
+
+    figures["number_counts"] = {str(k): v for k, v in game.number_counts().items()}
+    figures["effect_counts"] = {e.value: n for e, n in counts.items()}
+    figures["cards"] = len(game.cards)
+    figures["houses"] = spec.total_houses
+
+    if simulations > 0:
+        t1 = time.perf_counter()
+        sim = simulate(game, seed, simulations, p.players, p.max_rounds)
+        elapsed = time.perf_counter() - t1
+        data = sim.to_json()
+        data["seconds"] = round(elapsed, 3)
+        data["games_per_second"] = round(simulations / elapsed, 1) if elapsed > 0 else None
+        figures["simulation"] = data
+        entries.append(CheckEntry(
+            "deck", "simulation", "info",
+            f"{simulations} games of {p.players} bots: mean refusals "
+            f"{data['mean_refusals']}, scores {data['score_min']}..{data['score_max']} "
+            f"(mean {data['score_mean']}, sd {data['score_stdev']}), "
+            f"{data['mean_rounds']} rounds", details=data))
+        for plan in game.plans:
+            d = data["plans"][plan.id]
+            share = d["share_of_games"]
+            if share is None:
+                entries.append(CheckEntry(plan.id, "difficulty", "info",
+                                          "never dealt in the simulated games"))
+                continue
+            msg = (f"completed in {d['games_completed']}/{d['dealt']} games where dealt "
+                   f"({share:.0%}), by {d['sheets_completed']} sheets")
+            if d["mean_round"] is not None:
+                msg += f"; first met in round {d['mean_round']} on average"
+            status: Status = "info"
+            code = ""
+            if d["games_completed"] == 0 and d["dealt"] >= 5:
+                status, code = "warn", "E-STREETS-PLAN-HARD"
+                msg += "; the bots never completed it"
+            entries.append(CheckEntry(plan.id, "difficulty", status, msg, code=code,
+                                      details=d))
+    return entries, figures

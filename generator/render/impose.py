@@ -1,0 +1,819 @@
+"""Imposition: components onto print sheets, and every print output of a deck.
+
+:func:`impose` turns a list of components into :class:`Sheet` objects (pure geometry: where
+each face goes, crop marks, fold lines, cut outlines). The writers paint them:
+
+- :func:`write_sheets_pdf`  imposed sheets (n-up grid, nests with shared cut lines, page
+  components, duplex backs or gutter fold, optional calibration page, optional CutContour);
+- :func:`write_pod_pdf`     one face per page at trim+bleed, TrimBox and BleedBox set;
+- :func:`write_component_svgs` / :func:`component_svg`  one SVG per face;
+- :func:`write_cut_svg`     trim paths only, as imposed, shared edges cut once.
+
+Layout rules (docs/printing.md has the user-facing version):
+
+- ``grid`` components are grouped by trim size and bleed; each group fills its own sheets.
+  A cell is trim + 2 x bleed; cells are ``gutter`` apart; the grid is centred on the page and
+  keeps at least ``margin`` to the page edge. ``orientation = auto`` takes the orientation that
+  holds more cells (portrait on a tie). Crop marks are hairlines in the margin, outside every
+  bleed, on the extension of every trim line.
+- Duplex backs follow each front sheet. The sheet turns over about its long or short edge; on
+  a portrait sheet long-edge flip mirrors columns and short-edge flip mirrors rows, on a
+  landscape sheet the other way round (the long edge is then horizontal). ``back_offset``
+  shifts every back page.
+- ``gutter-fold``: fronts in the left half, their backs mirrored in the right half, a dashed
+  fold line down the middle with 5 mm from the fold to the nearest bleed.
+- ``nest`` components are packed edge to edge (honeycomb for hexes, first-fit on a common
+  square grid for polyominoes), clipped to their outline, with the merged cut lines printed.
+- ``page`` components get a page each, centred, with corner crop marks; a component larger
+  than the page gets a page of its own size plus margins.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Literal
+
+from reportlab.lib.colors import CMYKColorSep
+
+from ..deck import PrintSettings
+from ..errors import LayoutError
+from ..families.base import Component, HexNest, PolyNest
+from .cutlines import CutPath, merge_outlines
+from .drawing import HAIRLINE, Drawing, Item, Line, Point, Polygon, Stroke, TextBox
+from .flatten import ClipBegin, ClipEnd, Flat, flatten, flatten_items, polygon_ops, rect_ops
+from .pdf import PT_PER_MM, PdfPainter, new_canvas
+from .svg import drawing_svg, new_svg, num, path_d
+
+Face = Literal["front", "back"]
+
+MARK_GAP = 1.0
+"""Distance from the outer bleed edge to the start of a crop mark (mm)."""
+MARK_LEN = 5.0
+"""Longest crop mark (mm); shorter when the margin is narrow."""
+FOLD_GAP = 5.0
+"""Gutter fold: distance from the fold line to the nearest bleed edge (mm)."""
+CUT_LINE = Stroke("#000000", 0.2)
+"""Printed cut lines of nested components."""
+FOLD_LINE = Stroke("#808080", 0.2, (2.0, 1.5))
+_EPS = 1e-6
+
+
+@dataclass(frozen=True)
+class Stamp:
+    """What every component's stamp says: deck name, version and seed (plus its index)."""
+
+    deck: str
+    version: str
+    seed: int
+
+    def text(self, index: int) -> str:
+        """The stamp of the component at 1-based ``index`` (0: no index)."""
+        out = f"{self.deck} v{self.version} · seed {self.seed}"
+        return f"{out} · #{index}" if index else out
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One face on a sheet: component ``index`` (position in the list), its drawing's trim
+    origin at (x, y) mm from the sheet's top-left, and how its art is clipped."""
+
+    index: int
+    face: Face
+    x: float
+    y: float
+    clip: Literal["bleed", "outline"] = "bleed"
+
+
+@dataclass
+class Sheet:
+    """One page of sheets.pdf. ``cuts`` are the trim outlines in page coordinates (front
+    sheets only), ``marks`` crop marks and fold lines, ``extras`` any other page art."""
+
+    width: float
+    height: float
+    placements: list[Placement] = field(default_factory=list)
+    marks: list[Item] = field(default_factory=list)
+    extras: list[Item] = field(default_factory=list)
+    cuts: list[tuple[str, tuple[Point, ...]]] = field(default_factory=list)
+    back: bool = False
+    kind: str = "grid"
+
+
+# --- helpers -----------------------------------------------------------------------------------
+
+def _orientations(settings: PrintSettings) -> list[tuple[float, float]]:
+    a, b = settings.page.width, settings.page.height
+    portrait, landscape = (min(a, b), max(a, b)), (max(a, b), min(a, b))
+    if settings.orientation == "portrait":
+        return [portrait]
+    if settings.orientation == "landscape":
+        return [landscape]
+    return [portrait, landscape]
+
+
+def _fit(avail: float, cell: float, gap: float) -> int:
+    if cell <= 0 or avail < cell - _EPS:
+        return 0
+    return int(math.floor((avail + gap + _EPS) / (cell + gap)))
+
+
+def _face(c: Component, face: Face) -> Drawing:
+    if face == "back":
+        assert c.back is not None
+        return c.back
+    return c.front
+
+
+def mirror_axis(duplex: str, page_w: float, page_h: float) -> Literal["x", "y"]:
+    """Which page axis a duplex flip mirrors: ``x`` (columns) or ``y`` (rows)."""
+    portrait = page_h >= page_w
+    if duplex == "short-edge":
+        return "y" if portrait else "x"
+    return "x" if portrait else "y"
+
+
+def _mirror(p: Placement, d: Drawing, back: Drawing, sheet: Sheet, axis: str,
+            offset: tuple[float, float]) -> Placement:
+    if axis == "x":
+        x, y = sheet.width - p.x - d.width, p.y
+    else:
+        x, y = p.x, sheet.height - p.y - d.height
+    # a back of another size keeps the front's centre
+    x += (d.width - back.width) / 2
+    y += (d.height - back.height) / 2
+    return Placement(p.index, "back", x + offset[0], y + offset[1], p.clip)
+
+
+def _marks_for_grid(xs: list[float], ys: list[float], box: tuple[float, float, float, float],
+                    sheet: Sheet) -> list[Item]:
+    """Crop marks on the extension of every trim line, outside the grid's bleed box."""
+    gx0, gy0, gx1, gy1 = box
+    room = min(gx0, gy0, sheet.width - gx1, sheet.height - gy1) - MARK_GAP - 1.0
+    length = min(MARK_LEN, room)
+    if length < 1.0:
+        return []
+    marks: list[Item] = []
+    for x in _unique(xs):
+        marks.append(Line(x, gy0 - MARK_GAP - length, x, gy0 - MARK_GAP, HAIRLINE))
+        marks.append(Line(x, gy1 + MARK_GAP, x, gy1 + MARK_GAP + length, HAIRLINE))
+    for y in _unique(ys):
+        marks.append(Line(gx0 - MARK_GAP - length, y, gx0 - MARK_GAP, y, HAIRLINE))
+        marks.append(Line(gx1 + MARK_GAP, y, gx1 + MARK_GAP + length, y, HAIRLINE))
+    return marks
+
+
+def _unique(values: list[float]) -> list[float]:
+    out: list[float] = []
+    for v in sorted(values):
+        if not out or v - out[-1] > 1e-4:
+            out.append(v)
+    return out
+
+
+def _outline_at(d: Drawing, x: float, y: float) -> tuple[Point, ...]:
+    return tuple((x + px, y + py) for px, py in d.outline())
+
+
+# --- grid --------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class GridPlan:
+    page: tuple[float, float]
+    cols: int
+    rows: int
+    x0: float
+    y0: float
+    """Top-left of the first cell's bleed box."""
+    pitch_x: float
+    pitch_y: float
+
+
+def plan_grid(w: float, h: float, bleed: float, settings: PrintSettings,
+              avail_w: Callable[[float], float] | None = None) -> GridPlan:
+    """The n-up grid for cells of trim (w, h) + bleed; picks the orientation holding more."""
+    cw, ch, g = w + 2 * bleed, h + 2 * bleed, settings.gutter
+    best: GridPlan | None = None
+    for pw, ph in _orientations(settings):
+        aw = (pw - 2 * settings.margin) if avail_w is None else avail_w(pw)
+        ah = ph - 2 * settings.margin
+        cols, rows = _fit(aw, cw, g), _fit(ah, ch, g)
+        if cols * rows == 0:
+            continue
+        gw, gh = cols * cw + (cols - 1) * g, rows * ch + (rows - 1) * g
+        plan = GridPlan((pw, ph), cols, rows, (pw - gw) / 2, (ph - gh) / 2, cw + g, ch + g)
+        if best is None or cols * rows > best.cols * best.rows:
+            best = plan
+    if best is None:
+        raise LayoutError(
+            f"a {w:g} x {h:g} mm component with {bleed:g} mm bleed does not fit on a "
+            f"{settings.page.width:g} x {settings.page.height:g} mm page with "
+            f"{settings.margin:g} mm margins; choose a larger page or smaller margins"
+        )
+    return best
+
+
+def _expand(components: Sequence[Component], indices: list[int]) -> list[int]:
+    out: list[int] = []
+    for i in indices:
+        out.extend([i] * max(components[i].copies, 0))
+    return out
+
+
+def _impose_grid(components: Sequence[Component], indices: list[int],
+                 settings: PrintSettings) -> list[Sheet]:
+    first = components[indices[0]].front
+    w, h, b = first.width, first.height, first.bleed
+    has_backs = any(components[i].back is not None for i in indices)
+    if settings.duplex == "gutter-fold" and has_backs:
+        return _impose_fold(components, indices, settings)
+    plan = plan_grid(w, h, b, settings)
+    pw, ph = plan.page
+    per_page = plan.cols * plan.rows
+    items = _expand(components, indices)
+    sheets: list[Sheet] = []
+    for start in range(0, len(items), per_page):
+        sheet = Sheet(pw, ph, kind="grid")
+        xs: list[float] = []
+        ys: list[float] = []
+        for k, ci in enumerate(items[start:start + per_page]):
+            r, c = divmod(k, plan.cols)
+            x = plan.x0 + c * plan.pitch_x + b
+            y = plan.y0 + r * plan.pitch_y + b
+            sheet.placements.append(Placement(ci, "front", x, y))
+            sheet.cuts.append((components[ci].id, _outline_at(components[ci].front, x, y)))
+        for c in range(plan.cols):
+            x = plan.x0 + c * plan.pitch_x + b
+            xs += [x, x + w]
+        for r in range(plan.rows):
+            y = plan.y0 + r * plan.pitch_y + b
+            ys += [y, y + h]
+        box = (plan.x0, plan.y0, plan.x0 + plan.cols * plan.pitch_x - settings.gutter,
+               plan.y0 + plan.rows * plan.pitch_y - settings.gutter)
+        if settings.crop_marks:
+            sheet.marks = _marks_for_grid(xs, ys, box, sheet)
+        sheets.append(sheet)
+        if has_backs and settings.duplex in ("long-edge", "short-edge"):
+            sheets.append(_back_sheet(components, sheet, settings))
+    return sheets
+
+
+def _back_sheet(components: Sequence[Component], front: Sheet,
+                settings: PrintSettings) -> Sheet:
+    axis = mirror_axis(settings.duplex, front.width, front.height)
+    back = Sheet(front.width, front.height, back=True, kind=front.kind)
+    off = (float(settings.back_offset[0]), float(settings.back_offset[1]))
+    for p in front.placements:
+        c = components[p.index]
+        if c.back is None:
+            continue
+        back.placements.append(_mirror(p, c.front, c.back, front, axis, off))
+    return back
+
+
+def _impose_fold(components: Sequence[Component], indices: list[int],
+                 settings: PrintSettings) -> list[Sheet]:
+    first = components[indices[0]].front
+    w, h, b = first.width, first.height, first.bleed
+
+    def half(pw: float) -> float:
+        return pw / 2 - settings.margin - FOLD_GAP
+
+    plan = plan_grid(w, h, b, settings, avail_w=half)
+    pw, ph = plan.page
+    # fronts sit against the fold: their grid's right bleed edge is FOLD_GAP left of it
+    gw = plan.cols * plan.pitch_x - settings.gutter
+    x0 = pw / 2 - FOLD_GAP - gw
+    per_page = plan.cols * plan.rows
+    items = _expand(components, indices)
+    off = (float(settings.back_offset[0]), float(settings.back_offset[1]))
+    sheets: list[Sheet] = []
+    for start in range(0, len(items), per_page):
+        sheet = Sheet(pw, ph, kind="fold")
+        xs: list[float] = []
+        ys: list[float] = []
+        for k, ci in enumerate(items[start:start + per_page]):
+            r, c = divmod(k, plan.cols)
+            x, y = x0 + c * plan.pitch_x + b, plan.y0 + r * plan.pitch_y + b
+            p = Placement(ci, "front", x, y)
+            sheet.placements.append(p)
+            sheet.cuts.append((components[ci].id, _outline_at(components[ci].front, x, y)))
+            comp = components[ci]
+            if comp.back is not None:
+                # folding about the vertical centre line mirrors columns; the offset applies
+                # to the back half as it does to a duplex back page
+                sheet.placements.append(_mirror(p, comp.front, comp.back, sheet, "x", off))
+        for c in range(plan.cols):
+            x = x0 + c * plan.pitch_x + b
+            xs += [x, x + w, pw - x, pw - x - w]
+        for r in range(plan.rows):
+            y = plan.y0 + r * plan.pitch_y + b
+            ys += [y, y + h]
+        gh = plan.rows * plan.pitch_y - settings.gutter
+        box = (x0, plan.y0, pw - x0, plan.y0 + gh)
+        if settings.crop_marks:
+            sheet.marks = _marks_for_grid(xs, ys, box, sheet)
+        sheet.marks.append(Line(pw / 2, plan.y0, pw / 2, plan.y0 + gh, FOLD_LINE))
+        sheet.extras.append(TextBox(pw / 2 + 1.0, max(plan.y0 - 6.0, 1.0), 40.0, 4.0,
+                                    "fold here", size=6.0, min_size=4.0, colour="#808080"))
+        sheets.append(sheet)
+    return sheets
+
+
+# --- nests -------------------------------------------------------------------------------------
+
+def _impose_hex(components: Sequence[Component], indices: list[int], nest: HexNest,
+                settings: PrintSettings) -> list[Sheet]:
+    f = nest.flat_to_flat
+    long = f * 2 / math.sqrt(3)
+    items = _expand(components, indices)
+    best: tuple[int, float, float, int, int] | None = None
+    for pw, ph in _orientations(settings):
+        aw, ah = pw - 2 * settings.margin, ph - 2 * settings.margin
+        if nest.orientation == "pointy":
+            rows = _fit(ah - long, 0.75 * long, 0.0) + 1 if ah >= long else 0
+            cols = _fit(aw - (f / 2 if rows > 1 else 0.0), f, 0.0)
+        else:
+            cols = _fit(aw - long, 0.75 * long, 0.0) + 1 if aw >= long else 0
+            rows = _fit(ah - (f / 2 if cols > 1 else 0.0), f, 0.0)
+        n = cols * rows
+        if n and (best is None or n > best[0]):
+            best = (n, pw, ph, cols, rows)
+    if best is None:
+        raise LayoutError(f"a hex tile {f:g} mm across flats does not fit on the page")
+    per, pw, ph, cols, rows = best
+    if nest.orientation == "pointy":
+        bw, bh = cols * f + (f / 2 if rows > 1 else 0.0), long + (rows - 1) * 0.75 * long
+    else:
+        bw, bh = long + (cols - 1) * 0.75 * long, rows * f + (f / 2 if cols > 1 else 0.0)
+    x0, y0 = (pw - bw) / 2, (ph - bh) / 2
+    sheets: list[Sheet] = []
+    for start in range(0, len(items), per):
+        sheet = Sheet(pw, ph, kind="hex")
+        for k, ci in enumerate(items[start:start + per]):
+            r, c = divmod(k, cols)
+            if nest.orientation == "pointy":
+                cx = x0 + f / 2 + c * f + (f / 2 if r % 2 else 0.0)
+                cy = y0 + long / 2 + r * 0.75 * long
+            else:
+                cx = x0 + long / 2 + c * 0.75 * long
+                cy = y0 + f / 2 + r * f + (f / 2 if c % 2 else 0.0)
+            d = components[ci].front
+            x, y = cx - d.width / 2, cy - d.height / 2
+            sheet.placements.append(Placement(ci, "front", x, y, "outline"))
+            sheet.cuts.append((components[ci].id, _outline_at(d, x, y)))
+        _finish_nest(components, sheet, sheets, settings)
+    return sheets
+
+
+def _impose_poly(components: Sequence[Component], indices: list[int], cell: float,
+                 settings: PrintSettings) -> list[Sheet]:
+    items = _expand(components, indices)
+    shapes: dict[int, tuple[tuple[int, int], ...]] = {}
+    for ci in set(items):
+        nest = components[ci].nest
+        assert isinstance(nest, PolyNest)
+        r0 = min(r for r, _ in nest.cells)
+        c0 = min(c for _, c in nest.cells)
+        shapes[ci] = tuple(sorted((r - r0, c - c0) for r, c in nest.cells))
+    best: tuple[int, float, float, int, int] | None = None
+    for pw, ph in _orientations(settings):
+        cols = int((pw - 2 * settings.margin + _EPS) // cell)
+        rows = int((ph - 2 * settings.margin + _EPS) // cell)
+        if best is None or cols * rows > best[0]:
+            best = (cols * rows, pw, ph, cols, rows)
+    assert best is not None
+    _, pw, ph, cols, rows = best
+    x0, y0 = (pw - cols * cell) / 2, (ph - rows * cell) / 2
+    # largest pieces first (first-fit decreasing), ties in deck order
+    order = sorted(range(len(items)), key=lambda k: (-len(shapes[items[k]]), k))
+    pages: list[tuple[set[tuple[int, int]], list[tuple[int, int, int]]]] = []
+    for k in order:
+        ci = items[k]
+        shape = shapes[ci]
+        mr = max(r for r, _ in shape)
+        mc = max(c for _, c in shape)
+        if mr >= rows or mc >= cols:
+            raise LayoutError(
+                f"{components[ci].id}: a piece {mc + 1} x {mr + 1} cells of {cell:g} mm does "
+                f"not fit on a {pw:g} x {ph:g} mm page with {settings.margin:g} mm margins"
+            )
+        placed = False
+        for used, placed_list in pages:
+            spot = _first_fit(shape, used, rows, cols, mr, mc)
+            if spot is not None:
+                used.update((spot[0] + r, spot[1] + c) for r, c in shape)
+                placed_list.append((ci, spot[0], spot[1]))
+                placed = True
+                break
+        if not placed:
+            used = set(shape)
+            pages.append((used, [(ci, 0, 0)]))
+    sheets: list[Sheet] = []
+    for _, placed_list in pages:
+        sheet = Sheet(pw, ph, kind="poly")
+        for ci, r, c in placed_list:
+            d = components[ci].front
+            x, y = x0 + c * cell, y0 + r * cell
+            sheet.placements.append(Placement(ci, "front", x, y, "outline"))
+            sheet.cuts.append((components[ci].id, _outline_at(d, x, y)))
+        _finish_nest(components, sheet, sheets, settings)
+    return sheets
+
+
+def _first_fit(shape: tuple[tuple[int, int], ...], used: set[tuple[int, int]], rows: int,
+               cols: int, mr: int, mc: int) -> tuple[int, int] | None:
+    for r in range(rows - mr):
+        for c in range(cols - mc):
+            if all((r + dr, c + dc) not in used for dr, dc in shape):
+                return (r, c)
+    return None
+
+
+def _finish_nest(components: Sequence[Component], sheet: Sheet, sheets: list[Sheet],
+                 settings: PrintSettings) -> None:
+    """Printed shared cut lines on the front, then the back sheet if duplex."""
+    for cp in merge_outlines(sheet.cuts):
+        for line in cp.polylines:
+            sheet.marks.append(Polygon(line, stroke=CUT_LINE, closed=cp.closed))
+    sheets.append(sheet)
+    has_backs = any(components[p.index].back is not None for p in sheet.placements)
+    if has_backs and settings.duplex != "none":
+        sheets.append(_back_sheet(components, sheet, settings))
+
+
+# --- page components ---------------------------------------------------------------------------
+
+def _impose_page(components: Sequence[Component], ci: int, settings: PrintSettings
+                 ) -> list[Sheet]:
+    c = components[ci]
+    d = c.front
+    need_w = d.width + 2 * d.bleed + 2 * settings.margin
+    need_h = d.height + 2 * d.bleed + 2 * settings.margin
+    fits = [(pw, ph) for pw, ph in _orientations(settings) if pw >= need_w and ph >= need_h]
+    if fits:
+        wide = d.width > d.height
+        pw, ph = next(((pw, ph) for pw, ph in fits if (pw > ph) == wide), fits[0])
+    else:
+        # larger than the paper: a page of its own size (printed at 100 % on larger paper)
+        pw, ph = need_w, need_h
+    sheets: list[Sheet] = []
+    for _ in range(max(c.copies, 0)):
+        sheet = Sheet(pw, ph, kind="page")
+        x, y = (pw - d.width) / 2, (ph - d.height) / 2
+        sheet.placements.append(Placement(ci, "front", x, y))
+        sheet.cuts.append((c.id, _outline_at(d, x, y)))
+        if settings.crop_marks:
+            b = d.bleed
+            sheet.marks = _marks_for_grid([x, x + d.width], [y, y + d.height],
+                                          (x - b, y - b, x + d.width + b, y + d.height + b),
+                                          sheet)
+        sheets.append(sheet)
+        if c.back is not None and settings.duplex != "none":
+            sheets.append(_back_sheet(components, sheet, settings))
+    return sheets
+
+
+# --- calibration -------------------------------------------------------------------------------
+
+CALIBRATION_TEXT = (
+    "**Duplex calibration.** Print this sheet on both sides, exactly as you will print the "
+    "deck (same printer, paper, scale 100 %, same flip setting). Hold the sheet against a "
+    "light and look at the back side: each front cross shows through onto a scale. The "
+    "scale values under the front cross's centre are the correction in mm: add them to "
+    "print.back_offset (x to the right, y down, as seen on the back) and print again "
+    "until every front cross falls on 0."
+)
+
+
+def _cross(x: float, y: float, arm: float, stroke: Stroke) -> list[Item]:
+    return [Line(x - arm, y, x + arm, y, stroke), Line(x, y - arm, x, y + arm, stroke)]
+
+
+def _calibration(settings: PrintSettings) -> list[Sheet]:
+    a, b = settings.page.width, settings.page.height
+    pw, ph = min(a, b), max(a, b)
+    inset = 30.0
+    spots = [(inset, inset), (pw - inset, inset), (pw / 2, ph / 2), (inset, ph - inset),
+             (pw - inset, ph - inset)]
+    front = Sheet(pw, ph, kind="calibration")
+    thin = Stroke("#000000", 0.15)
+    for x, y in spots:
+        front.extras += _cross(x, y, 8.0, thin)
+        front.extras.append(Polygon(((x - 2, y - 2), (x + 2, y - 2), (x + 2, y + 2),
+                                     (x - 2, y + 2)), stroke=thin))
+    front.extras.append(TextBox(45.0, 55.0, pw - 90.0, 40.0, CALIBRATION_TEXT, size=9.0,
+                                min_size=6.0, owner="calibration page"))
+    front.extras.append(TextBox(45.0, ph - 60.0, pw - 90.0, 8.0,
+                                f"**FRONT** · duplex: {settings.duplex} · back_offset now: "
+                                f"{settings.back_offset[0]:g}, {settings.back_offset[1]:g} mm",
+                                size=8.0, min_size=5.0, owner="calibration page"))
+    back = Sheet(pw, ph, back=True, kind="calibration")
+    axis = mirror_axis(settings.duplex, pw, ph)
+    ox, oy = float(settings.back_offset[0]), float(settings.back_offset[1])
+    for x, y in spots:
+        bx, by = (pw - x, y) if axis == "x" else (x, ph - y)
+        back.extras += _scale(bx + ox, by + oy)
+    back.extras.append(TextBox(45.0, ph - 60.0, pw - 90.0, 8.0,
+                               "**BACK** · read the scales where the front crosses show "
+                               "through", size=8.0, min_size=5.0, owner="calibration page"))
+    return [front, back]
+
+
+def _scale(x: float, y: float) -> list[Item]:
+    """Two scales crossing at (x, y): ticks every 0.5 mm, labelled every 2 mm, -6..6 mm."""
+    s = Stroke("#000000", 0.1)
+    out: list[Item] = [Line(x - 6.5, y, x + 6.5, y, s), Line(x, y - 6.5, x, y + 6.5, s)]
+    for i in range(-12, 13):
+        v = i * 0.5
+        t = 1.6 if i % 4 == 0 else (1.0 if i % 2 == 0 else 0.6)
+        out.append(Line(x + v, y - t, x + v, y + t, s))
+        out.append(Line(x - t, y + v, x + t, y + v, s))
+        if i % 4 == 0 and i:
+            out.append(TextBox(x + v - 2.0, y + 2.0, 4.0, 2.2, f"{v:g}", size=5.0,
+                               min_size=3.0, align="center", owner="calibration scale"))
+            out.append(TextBox(x + 2.2, y + v - 1.1, 4.0, 2.2, f"{v:g}", size=5.0,
+                               min_size=3.0, owner="calibration scale"))
+    return out
+
+
+# --- imposition --------------------------------------------------------------------------------
+
+def impose(components: Sequence[Component], settings: PrintSettings) -> list[Sheet]:
+    """Every sheet of sheets.pdf, in print order: calibration, then one run of sheets per
+    group of components (grid groups by size, nests by kind, page components one by one),
+    groups in order of first appearance."""
+    groups: dict[tuple[object, ...], list[int]] = {}
+    for i, c in enumerate(components):
+        if c.imposition == "grid":
+            d = c.front
+            key: tuple[object, ...] = ("grid", round(d.width, 4), round(d.height, 4),
+                                       round(d.bleed, 4))
+        elif c.imposition == "nest":
+            if isinstance(c.nest, HexNest):
+                key = ("hex", c.nest.flat_to_flat, c.nest.orientation)
+            elif isinstance(c.nest, PolyNest):
+                key = ("poly", c.nest.cell_mm)
+            else:
+                raise LayoutError(f"{c.id}: a nest component needs a HexNest or PolyNest hint")
+        else:
+            key = ("page", i)
+        groups.setdefault(key, []).append(i)
+    sheets: list[Sheet] = []
+    if settings.calibration and settings.duplex in ("long-edge", "short-edge"):
+        sheets += _calibration(settings)
+    for key, idx in groups.items():
+        if key[0] == "grid":
+            sheets += _impose_grid(components, idx, settings)
+        elif key[0] == "hex":
+            nest = components[idx[0]].nest
+            assert isinstance(nest, HexNest)
+            sheets += _impose_hex(components, idx, nest, settings)
+        elif key[0] == "poly":
+            sheets += _impose_poly(components, idx, float(str(key[1])), settings)
+        else:
+            sheets += _impose_page(components, idx[0], settings)
+    return sheets
+
+
+# --- painting ----------------------------------------------------------------------------------
+
+class _FaceCache:
+    """Flattened faces, computed once per component face (copies reuse them)."""
+
+    def __init__(self, components: Sequence[Component], settings: PrintSettings,
+                 stamp: Stamp | None) -> None:
+        self.components = components
+        self.settings = settings
+        self.stamp = stamp
+        self._cache: dict[tuple[int, Face, str], list[Flat]] = {}
+
+    def stamp_text(self, index: int, face: Face) -> str:
+        if self.stamp is None or not self.settings.stamp or face != "front":
+            return ""
+        return self.stamp.text(index + 1)
+
+    def get(self, index: int, face: Face, clip: str = "none") -> list[Flat]:
+        """The flat primitives of one face, clipped to its bleed box or outline."""
+        key = (index, face, clip)
+        hit = self._cache.get(key)
+        if hit is not None:
+            return hit
+        c = self.components[index]
+        d = _face(c, face)
+        flat = _flatten_face(c, face, self.stamp_text(index, face))
+        if clip == "bleed":
+            b = d.bleed
+            flat = [ClipBegin(rect_ops(-b, -b, d.width + 2 * b, d.height + 2 * b)), *flat,
+                    ClipEnd()]
+        elif clip == "outline":
+            flat = [ClipBegin(polygon_ops(d.outline())), *flat, ClipEnd()]
+        self._cache[key] = flat
+        return flat
+
+
+def _flatten_face(c: Component, face: Face, stamp: str) -> list[Flat]:
+    d = _face(c, face)
+    try:
+        return flatten(d, stamp)
+    except LayoutError as e:
+        msg = str(e)
+        if c.id not in msg:
+            raise LayoutError(f"{c.id} ({face}): {msg}") from None
+        raise
+
+
+def _paint_sheet(painter: PdfPainter, sheet: Sheet, faces: _FaceCache,
+                 cut_contour: bool) -> int:
+    c = painter.c
+    c.setPageSize((sheet.width * PT_PER_MM, sheet.height * PT_PER_MM))
+    if sheet.extras:
+        painter.paint(flatten_items(tuple(sheet.extras)), 0.0, 0.0, sheet.height)
+    for p in sheet.placements:
+        painter.paint(faces.get(p.index, p.face, p.clip), p.x, p.y, sheet.height)
+    if sheet.marks:
+        painter.paint(flatten_items(tuple(sheet.marks)), 0.0, 0.0, sheet.height)
+    if cut_contour and sheet.cuts and not sheet.back:
+        _paint_cut_contour(c, merge_outlines(sheet.cuts), sheet.height)
+    c.showPage()
+    return len(sheet.placements)
+
+
+def _paint_cut_contour(c: object, paths: list[CutPath], page_h: float) -> None:
+    """Trim paths as the ``CutContour`` spot colour (100 % magenta), overprinting, 0.25 pt —
+    the convention of print-and-cut RIPs (Roland, Summa, Mimaki)."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    assert isinstance(c, Canvas)
+    c.saveState()
+    k = PT_PER_MM
+    c.transform(k, 0, 0, -k, 0, page_h * k)
+    c.setStrokeColor(CMYKColorSep(0, 1, 0, 0, spotName="CutContour"))
+    c.setStrokeOverprint(1)
+    c.setLineWidth(0.25 / k)
+    for cp in paths:
+        for line in cp.polylines:
+            p = c.beginPath()
+            p.moveTo(*line[0])
+            for pt in line[1:]:
+                p.lineTo(*pt)
+            if cp.closed:
+                p.close()
+            c.drawPath(p, stroke=1, fill=0)
+    c.restoreState()
+
+
+def write_sheets_pdf(components: Sequence[Component], settings: PrintSettings,
+                     stamp: Stamp | None, path: Path | str | IO[bytes],
+                     progress: Callable[[int], None] | None = None) -> int:
+    """Write the imposed print sheets; returns the number of pages. ``progress`` is called
+    with the number of faces painted on each page."""
+    sheets = impose(components, settings)
+    deck = stamp.deck if stamp else "deck"
+    c = new_canvas(_target(path), f"{deck}: print sheets", _subject(stamp))
+    painter = PdfPainter(c)
+    faces = _FaceCache(components, settings, stamp)
+    for sheet in sheets:
+        n = _paint_sheet(painter, sheet, faces, settings.cut_contour)
+        if progress is not None:
+            progress(n)
+    if not sheets:
+        c.setPageSize((settings.page.width * PT_PER_MM, settings.page.height * PT_PER_MM))
+        c.showPage()
+    c.save()
+    return max(len(sheets), 1)
+
+
+def _target(path: Path | str | IO[bytes]) -> str | IO[bytes]:
+    return str(path) if isinstance(path, str | Path) else path
+
+
+def _subject(stamp: Stamp | None) -> str:
+    if stamp is None:
+        return "PaperProof print"
+    return f"{stamp.deck} version {stamp.version}, seed {stamp.seed}"
+
+
+def _faces(c: Component) -> list[Face]:
+    return ["front", "back"] if c.back is not None else ["front"]
+
+
+def write_pod_pdf(components: Sequence[Component], settings: PrintSettings,
+                  stamp: Stamp | None, path: Path | str | IO[bytes]) -> int:
+    """One face per page at trim + bleed, TrimBox and BleedBox set (print-on-demand).
+    Each component appears once (front, then back); copies are the printer's order quantity.
+    Returns the number of pages."""
+    deck = stamp.deck if stamp else "deck"
+    c = new_canvas(_target(path), f"{deck}: print-on-demand", _subject(stamp))
+    painter = PdfPainter(c)
+    faces = _FaceCache(components, settings, stamp)
+    pages = 0
+    k = PT_PER_MM
+    for i, comp in enumerate(components):
+        for face in _faces(comp):
+            d = _face(comp, face)
+            b = d.bleed
+            pw, ph = d.width + 2 * b, d.height + 2 * b
+            c.setPageSize((pw * k, ph * k))
+            c.setBleedBox((0, 0, pw * k, ph * k))
+            c.setTrimBox((b * k, b * k, (b + d.width) * k, (b + d.height) * k))
+            painter.paint(faces.get(i, face, "bleed"), b, b, ph)
+            c.showPage()
+            pages += 1
+    if not pages:
+        c.showPage()
+    c.save()
+    return max(pages, 1)
+
+
+def component_svg(component: Component, face: Face = "front",
+                  settings: PrintSettings | None = None, stamp: Stamp | None = None,
+                  index: int = 0) -> str:
+    """The SVG of one face (bleed box as viewBox, mm units). ``index`` is the component's
+    1-based position in its deck, shown in the stamp (0 leaves it out)."""
+    settings = settings or PrintSettings()
+    d = _face(component, face)
+    text = ""
+    if stamp is not None and settings.stamp and face == "front":
+        text = stamp.text(index)
+    flat = _flatten_face(component, face, text)
+    prefix = _svg_id(component.id) + ("-back" if face == "back" else "")
+    return drawing_svg(flat, d.width, d.height, d.bleed, prefix, title=component.title)
+
+
+def _svg_id(cid: str) -> str:
+    safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in cid)
+    return safe if safe[:1].isalpha() else f"c{safe}"
+
+
+def write_component_svgs(components: Sequence[Component], settings: PrintSettings,
+                         stamp: Stamp | None, folder: Path | str) -> list[Path]:
+    """``<folder>/<id>.svg`` and ``<id>-back.svg`` for every component; returns the paths."""
+    out_dir = Path(folder)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    for i, comp in enumerate(components):
+        for face in _faces(comp):
+            name = f"{comp.id}-back.svg" if face == "back" else f"{comp.id}.svg"
+            p = out_dir / name
+            p.write_text(component_svg(comp, face, settings, stamp, i + 1), encoding="utf-8")
+            written.append(p)
+    return written
+
+
+CUT_PAGE_GAP = 10.0
+"""cut.svg: gap between sheets laid side by side (mm)."""
+
+
+def cut_paths(components: Sequence[Component], settings: PrintSettings
+              ) -> list[tuple[Sheet, list[CutPath]]]:
+    """The merged trim paths of every front sheet, as imposed."""
+    return [(s, merge_outlines(s.cuts)) for s in impose(components, settings)
+            if s.cuts and not s.back]
+
+
+def cut_svg(components: Sequence[Component], settings: PrintSettings) -> str:
+    """cut.svg as a string: sheets side by side, one group per sheet, one path per
+    component, shared edges once."""
+    sheets = cut_paths(components, settings)
+    total_w = sum(s.width for s, _ in sheets) + CUT_PAGE_GAP * max(len(sheets) - 1, 0)
+    total_h = max((s.height for s, _ in sheets), default=0.0)
+    dwg = new_svg(max(total_w, 1.0), max(total_h, 1.0))
+    x = 0.0
+    for n, (sheet, paths) in enumerate(sheets, start=1):
+        g = dwg.g(id=f"sheet-{n}", transform=f"translate({num(x)} 0)")
+        for k, cp in enumerate(paths, start=1):
+            d = " ".join(path_d(polygon_ops(line, cp.closed)) for line in cp.polylines)
+            g.add(dwg.path(d=d, id=f"s{n}-cut{k}-{_svg_id(cp.owner)}", fill="none",
+                           stroke="#000000", **{"stroke-width": "0.1"}))
+        dwg.add(g)
+        x += sheet.width + CUT_PAGE_GAP
+    text: str = dwg.tostring()
+    return text
+
+
+def write_cut_svg(components: Sequence[Component], settings: PrintSettings,
+                  path: Path | str) -> Path:
+    """Write cut.svg (see :func:`cut_svg`)."""
+    p = Path(path)
+    p.write_text(cut_svg(components, settings), encoding="utf-8")
+    return p
+
+
+__all__ = [
+    "Placement",
+    "Sheet",
+    "Stamp",
+    "component_svg",
+    "cut_paths",
+    "cut_svg",
+    "impose",
+    "mirror_axis",
+    "plan_grid",
+    "write_component_svgs",
+    "write_cut_svg",
+    "write_pod_pdf",
+    "write_sheets_pdf",
+]

@@ -1,0 +1,77 @@
+"""Parks through the command line: build the default deck, check an impossible deck (exit 1
+with the reason), JSON output with certificates, and the starter deck template."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from generator.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT = str(ROOT / "decks" / "parks.toml")
+SMALL = str(ROOT / "tests" / "decks" / "parks-small.toml")
+IMPOSSIBLE = str(ROOT / "tests" / "decks" / "parks-impossible.toml")
+
+
+def run(*args: str, cwd: Path | None = None) -> tuple[int, str, str]:
+    runner = CliRunner()
+    old = os.getcwd()
+    if cwd is not None:
+        os.chdir(cwd)
+    try:
+        result = runner.invoke(main, list(args), catch_exceptions=False)
+    finally:
+        os.chdir(old)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_build_default_deck(tmp_path: Path) -> None:
+    code, out, err = run("build", DEFAULT, "-o", str(tmp_path))
+    assert code == 0, err + out
+    folder = tmp_path / "parks"
+    for name in ("sheets.pdf", "pod.pdf", "cut.svg", "report.json", "index.html"):
+        assert (folder / name).is_file(), name
+    for svg in ("sheet", "park-01", "park-30", "grand-04", "die", "tokens", "score-pad",
+                "proof-park-01", "proof-grand-04"):
+        assert (folder / "svg" / f"{svg}.svg").is_file(), svg
+    report = json.loads((folder / "report.json").read_text())
+    assert report["ok"] is True and report["family"] == "parks"
+    assert report["counts"]["completable"] == 34
+
+
+def test_check_impossible_deck_exits_1_with_reasons() -> None:
+    code, out, _ = run("check", IMPOSSIBLE)
+    assert code == 1
+    assert "walkway 1 needs 3 spaces" in out
+    assert "demands 2 recycling icon squares; the sheet has 1" in out
+
+
+def test_check_json_has_replayable_certificates() -> None:
+    from generator.families.parks.model import Card, Die, Sheet
+    from generator.families.parks.solve import Certificate, replay
+
+    code, out, _ = run("check", SMALL, "--format", "json")
+    assert code == 0
+    data = json.loads(out)
+    doc = data[0] if isinstance(data, list) else data
+    entries = [e for e in doc["entries"] if e["check"] == "completable"]
+    assert len(entries) == 3
+    sheet = Sheet.from_text("GGWAP\nGGWAP\nAAPGG\nPWGGA\n\nicons:\n..w..\n.....\nr....\n...w.")
+    die = Die.from_text("1 | 2,2 | 3,3,3 | 1,2 | 2,3 | 4")
+    wet = Card.from_rows("park-02", "Wet Walk", ["WW", "#."], walkways=["11", ".."],
+                         bonus="extra-cut")
+    e = next(x for x in entries if x["subject"] == "park-02")
+    assert replay(sheet, die, wet, Certificate.from_json(e["details"]["certificate"])) == ""
+
+
+def test_new_parks_template_checks(tmp_path: Path) -> None:
+    code, _, err = run("new", "parks", str(tmp_path / "mine.toml"))
+    assert code == 0, err
+    text = (tmp_path / "mine.toml").read_text()
+    assert 'family = "parks"' in text and 'name = "mine"' in text
+    code, out, err = run("check", str(tmp_path / "mine.toml"), "--simulations", "1")
+    assert code == 0, err + out
