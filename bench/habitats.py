@@ -9,6 +9,7 @@ a game plus corridors and bonuses), solo and four players at a time.
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import random
 import time
@@ -65,9 +66,9 @@ def main() -> None:
     t_reach = time.perf_counter() - t0
     tiers = sum(1 for e in entries if e.check.startswith("tier-"))
 
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     report = fam.check(deck, box, CheckOptions())
-    t_check = time.perf_counter() - t0
+    t_check, c_check = time.perf_counter() - t0, time.process_time() - c0
 
     t0 = time.perf_counter()
     simulate(box, args.games, deck.seed)
@@ -77,18 +78,18 @@ def main() -> None:
     print(f"reach (every tier, certificates replayed): {t_reach:.3f} s for {tiers} tiers "
           f"({t_reach / tiers * 1000:.1f} ms per tier)")
     print(f"full check of decks/habitats.toml ({deck.check.simulations} simulations): "
-          f"{t_check:.2f} s, ok={report.ok}, {report.counts()}")
+          f"{t_check:.2f} s wall, {c_check:.2f} s CPU, ok={report.ok}, {report.counts()}")
     print(f"simulated solo games: {args.games} in {t_sim:.2f} s "
           f"({t_sim / args.games * 1000:.0f} ms per game)")
 
     maps = finished_maps(box, 200, 1)
     cards = one_card_per_species(box.cards, box.rules.species, 0)
     reps = 5
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     for _ in range(reps):
         for m in maps:
             score_maps([m], cards, box.rules)
-    t_solo = time.perf_counter() - t0
+    t_solo, c_solo = time.perf_counter() - t0, time.process_time() - c0
     t0 = time.perf_counter()
     for _ in range(reps):
         for i in range(0, len(maps), 4):
@@ -96,8 +97,10 @@ def main() -> None:
     t_four = time.perf_counter() - t0
     n = reps * len(maps)
     tokens = sum(len(m.tokens) for m in maps) / len(maps)
-    print(f"maps scored per second: {n / t_solo:,.0f} solo, {n / t_four:,.0f} in 4-player "
-          f"groups (23-tile maps, {tokens:.1f} tokens on average, 5 cards each)")
+    print(f"maps scored per second: {n / t_solo:,.0f} solo ({n / c_solo:,.0f} per CPU second), "
+          f"{n / t_four:,.0f} in 4-player groups (23-tile maps, {tokens:.1f} tokens on "
+          "average, 5 cards each)")
+    print(f"load average while measuring: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
 
 
 if __name__ == "__main__":

@@ -58,7 +58,9 @@ def main() -> None:
     data = figs.to_json()
     print(f"simulated {args.games} games of {players} bots in {elapsed:.2f} s: "
           f"{args.games / elapsed:.1f} games/s, {args.games * players / elapsed:.1f} sheets/s")
-    print(f"mean refusals per sheet {data['mean_refusals']}, mean rounds {data['mean_rounds']}")
+    print(f"mean refusals per sheet {data['mean_refusals']}, mean rounds {data['mean_rounds']}, "
+          f"houses built {data['mean_built_share']:.1%}")
+    print("games ended by: " + ", ".join(f"{k} {v}" for k, v in data["ended_by"].items()))
     print(f"scores min {data['score_min']} median {data['score_median']} max "
           f"{data['score_max']} mean {data['score_mean']} sd {data['score_stdev']}")
     print("plan completion (share of games where dealt in which some bot completed it):")

@@ -94,10 +94,13 @@ class _Bar:
 @click.option("--seed", type=int, default=None, help="Override the deck's seed.")
 @click.option("--only", default=None, help="Components to print, 1-based: 1-5,9.")
 @click.option("--keep-going", is_flag=True, help="Print even if some card is not completable.")
+@click.option("--simulations", type=int, default=None,
+              help="Override [check] simulations.")
 def build(decks: tuple[str, ...], output: str, seed: int | None, only: str | None,
-          keep_going: bool) -> None:
+          keep_going: bool, simulations: int | None) -> None:
     """Build DECKs (default: every deck in decks/) into OUTPUT/<deck>/."""
     from .build import build_deck, parse_only
+    from .families.base import CheckOptions
 
     try:
         selection = parse_only(only)
@@ -107,7 +110,8 @@ def build(decks: tuple[str, ...], output: str, seed: int | None, only: str | Non
             bar = _Bar(item.stem)
             try:
                 result = build_deck(item, Path(output), seed=seed, only=selection,
-                                    keep_going=keep_going, progress=bar)
+                                    keep_going=keep_going, progress=bar,
+                                    options=CheckOptions(simulations=simulations))
             except PaperProofError as exc:
                 bar.close()
                 if len(loaded) == 1 or isinstance(exc, DeckError):

@@ -82,7 +82,7 @@ def problems(draw: st.DrawFn, max_options: int = 9, colours: bool = True) -> Cov
     return CoverProblem(prim, options, sec)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(problems())
 def test_solver_agrees_with_brute_force(problem: CoverProblem) -> None:
     expected = oracle_solutions(problem)
@@ -100,7 +100,7 @@ def test_solver_agrees_with_brute_force(problem: CoverProblem) -> None:
         assert verify_cover(problem, sol)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(problems(), st.lists(st.integers(0, 12), max_size=5))
 def test_verify_cover_matches_the_definition(problem: CoverProblem, pick: list[int]) -> None:
     chosen = sorted({k for k in pick if k < len(problem.options)})

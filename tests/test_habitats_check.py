@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from generator.core.budget import Budget
 from generator.core.hexgrid import Hex
@@ -123,6 +125,7 @@ def test_default_deck_every_tier_completable_with_replayed_certificates() -> Non
         cert = e.details["certificate"]
         m = _replay_independently(box, cert)
         card = box.card(cert["card"])
+        assert card is not None
         ts = score_card(card, m.tokens).terms[cert["term"]]
         assert cert["tier"] in ts.tiers
         assert ts.points == cert["points"]
@@ -205,3 +208,63 @@ def test_check_report_shape_on_hand_written_deck() -> None:
     assert any(e.check == "term-2-tier-3" for e in report.entries)
     assert report.figures["simulation"]["games"] == 3
     assert report.figures["distribution"]["tiles"] == 12 * 2 + 3
+
+
+BOUND_TERMS: list[dict[str, Any]] = [
+    {"kind": "group", "table": [1]}, {"kind": "group", "sizes": [2, 3], "table": [1]},
+    {"kind": "line", "table": [1]}, {"kind": "line", "min": 1, "table": [1]},
+    {"kind": "line", "min": 3, "table": [1]}, {"kind": "run", "table": [1]},
+    {"kind": "isolated", "table": [1]}, {"kind": "isolated", "apart": "any", "table": [1]},
+    {"kind": "sight", "table": [1]}, {"kind": "sight", "apart": "any", "table": [1]},
+    {"kind": "ring", "table": [1]}, {"kind": "ring", "around": "any", "min": 2, "table": [1]},
+    {"kind": "variety", "table": [1]}, {"kind": "variety", "min": 2, "table": [1]},
+]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.dictionaries(st.tuples(st.integers(-2, 2), st.integers(-2, 2)),
+                       st.sampled_from(["owl", "owl", "hare", "newt"]), max_size=14),
+       st.sampled_from(range(len(BOUND_TERMS))))
+def test_token_lower_bounds_are_sound(cells: dict[tuple[int, int], str], which: int) -> None:
+    """What the impossible verdicts rest on: no real map beats the lower bounds."""
+    from generator.families.habitats.model import Term, TermDef
+    from generator.families.habitats.reach import least_measure, token_bounds
+    from generator.families.habitats.scoring import score_term
+
+    box = _BOX
+    t = Term.from_def(TermDef.model_validate({"mode": "count", **BOUND_TERMS[which]}))
+    tokens = {Hex(q, r): s for (q, r), s in cells.items()}
+    own = sum(1 for s in tokens.values() if s == "owl")
+    matches = score_term(t, "owl", tokens).matches
+    if matches:
+        m0 = least_measure(t, box)
+        assert m0 is not None
+        need_own, need_all = token_bounds(t, len(matches), m0)
+        assert need_own <= own and need_all <= len(tokens)
+        for mt in matches:
+            need_own, need_all = token_bounds(t, 1, mt.measure)
+            assert need_own <= own and need_all <= len(tokens)
+
+
+_BOX = generate(HabitatsParams(), 1)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_builtin_cards_fit_fewer_species(n: int) -> None:
+    """The built-in set is proved reachable whatever the number of species."""
+    names = ["vole", "kite", "otter", "stoat"][:n]
+    deck = make_deck(species=names, habitats=["bog", "glade", "crag"])
+    box = FAM.generate(deck)
+    entries = [e for c in box.cards for ti in range(len(c.terms))
+               for e in check_term(c, ti, box, Budget(100_000, 5.0))]
+    assert all(e.verdict is Verdict.COMPLETABLE for e in entries), [
+        e.message for e in entries if e.verdict is not Verdict.COMPLETABLE]
+
+
+def test_budget_exhaustion_is_unknown_never_impossible() -> None:
+    box = _BOX
+    card = box.cards[0]  # pairs: every tier is reachable with budget
+    answers = check_term(card, 0, box, Budget(nodes=2))
+    unknown = [a for a in answers if a.verdict is Verdict.UNKNOWN]
+    assert unknown and all("budget" in a.message for a in unknown)
+    assert all(a.verdict is not Verdict.IMPOSSIBLE for a in answers)

@@ -225,3 +225,16 @@ def test_game_ends_after_turns_times_players() -> None:
     assert turns == 20 * 3
     assert all(len(m.tiles) == 23 for m in game.maps)
     assert all(m.is_connected() for m in game.maps)
+
+
+def test_nature_pool_runs_out() -> None:
+    box = generate(HabitatsParams(nature_tokens=1), 5)
+    game = Game(box, 1, random.Random(3), box.cards[:5])
+    m = game.maps[0]
+    keys = [t for t in box.tiles if t.keystone][:2]
+    for t in keys:
+        m.place_tile(t, m.frontier()[0], 0)
+    at = [h for h, p in m.tiles.items() if p.tile in keys]
+    assert game.place_token(0, keys[0].species[0], at[0]) is True
+    assert game.place_token(0, keys[1].species[0], at[1]) is False  # the pool is empty
+    assert m.nature == 1 and game.nature_pool == 0

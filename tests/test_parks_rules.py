@@ -289,3 +289,27 @@ def test_placements_never_cover_a_space_twice(tries: list[tuple[int, int, int, i
     cells = [cell for cell, _ in cs.covered]
     assert len(cells) == len(set(cells))
     assert set(cells) <= card.cells
+
+
+def test_extra_cut_chains_and_solo_discard() -> None:
+    from generator.families.parks.rules import extra_cut, play_round, solo_discard
+
+    first = Card.from_rows("c1", "", ["G"], bonus=Bonus.EXTRA_CUT)
+    second = Card.from_rows("c2", "", ["P"])
+    third = Card.from_rows("c3", "", ["#"])
+    p = PlayerState.start(SHEET, [first], [second, third])
+    die = Die(((1,), (1, 1)))
+    p = play_round(p, die, [1, 1], [Cut((1, 0), "E", 1), Cut((4, 1), "N", 1)], [])
+    p, freed = play_cuts(p, die, [1], [Cut((0, 1), "S", 1)])
+    p = build(p, [Build(freed[0], 0, placement_for(freed[0], {(0, 0): (0, 0)}))], freed)
+    assert p.extra_cuts == 1 and [cs.card.id for cs in p.face_up] == ["c2"]
+    with pytest.raises(RuleError, match="round's length"):
+        extra_cut(p, 1, Cut((3, 0), "E", 2), [])
+    # the extra cut frees the pavilion square (3,0), which completes c2 at once
+    sec = frozenset({(3, 0)})
+    p = extra_cut(p, 1, Cut((3, 0), "E", 1),
+                  [Build(sec, 0, placement_for(sec, {(3, 0): (0, 0)}))])
+    assert [c.id for c in p.completed] == ["c1", "c2"] and p.extra_cuts == 0
+    with pytest.raises(RuleError, match="no Extra Cut"):
+        extra_cut(p, 1, Cut((2, 1), "E", 1), [])
+    assert solo_discard(p).pile == ()

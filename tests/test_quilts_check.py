@@ -288,3 +288,35 @@ def test_fill_verdict_matches_oracle(case: tuple[list[Polyomino], int, int]) -> 
         assert replay_fill(got.details["certificate"], pieces, rules).empty_count == 0
     else:
         assert got.details["reason"]
+
+
+def test_checkerboard_parity_refutes_without_search() -> None:
+    # three T-tetrominoes and a square on 4x4: each T covers 3 squares of one colour and 1 of
+    # the other, so three of them can never balance the board's 8 light and 8 dark squares
+    table = ('allow_duplicates = true\n[[quilts.pieces]]\nshape = "###/.#."\ncount = 3\n'
+             + pieces_toml("##/##"))
+    loaded = deck(table, board="rows = 4, cols = 4", track="patches = []")
+    _, report = run(loaded)
+    fill = entry(report, "board", "fill")
+    assert fill.status == "impossible"
+    assert "checkerboard" in fill.details["reason"]
+
+
+def test_a_wrong_solver_answer_is_not_believed(monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.core import tiling
+    from generator.core.verdict import Verdict
+    from generator.families.quilts import check as check_mod
+
+    def liar(region: Any, pieces: Any, **_: Any) -> tiling.TilingResult:
+        # claims the 2x2 board is covered by the domino alone
+        cells = {(0, 0): None, (0, 1): None}
+        return tiling.TilingResult(Verdict.COMPLETABLE,
+                                   placements=(tiling.Placement(0, 0, (0, 0), cells),))
+
+    monkeypatch.setattr(check_mod, "tile", liar)
+    loaded = deck(pieces_toml("##", "##"), board="rows = 2, cols = 2",
+                  track="patches = []")
+    _, report = run(loaded)
+    fill = entry(report, "board", "fill")
+    assert fill.status == "fail" and fill.code == "E-QUILTS-FILL-REPLAY"
+    assert "2 squares stay empty" in fill.message

@@ -88,6 +88,7 @@ def test_pentomino_deck_loads() -> None:
         ('[[quilts.pieces]]\nshape = [".."]', "E-QUILTS-SHAPE", "quilts.pieces[0].shape"),
         ("sizes = { 2 = 3 }", "E-QUILTS-SIZES", "quilts.sizes.2"),
         ("sizes = { 2 = 0 }", "E-QUILTS-EMPTY", "quilts.sizes"),
+        ("sizes = { 11 = 1 }", "E-QUILTS-SIZES", "quilts.sizes.11"),
         ("income_odds = [0, 0]", "E-QUILTS-ODDS", "quilts.income_odds"),
         ("[quilts.track]\nlength = 20\npatches = [5, 25]", "E-QUILTS-TRACK",
          "quilts.track.patches[1]"),

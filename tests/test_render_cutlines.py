@@ -67,9 +67,9 @@ def test_polyominoes_with_unequal_shared_sides(placed: list[tuple[int, int, int]
     got = _unit_edges(segments(merged))
     assert len(got) == len(set(got))  # no edge cut twice
     boundary: set[tuple[Point, Point]] = set()
-    for _, pts in outlines:
-        for p, q in zip(pts, pts[1:] + pts[:1], strict=True):
-            boundary |= set(_unit_edges([(p, q)]))
+    for _, outline in outlines:
+        for a, b in zip(outline, outline[1:] + outline[:1], strict=True):
+            boundary |= set(_unit_edges([(a, b)]))
     assert set(got) == boundary  # every edge of every outline cut
     assert len(merged) == len(outlines)
 
@@ -89,8 +89,8 @@ def test_honeycomb_shares_edges() -> None:
     # 9 hexes, 6 edges each = 54; shared: 6 horizontal neighbours + 10 diagonal = 16
     assert len(segs) == 54 - 16
     for i, (a, b) in enumerate(segs):
-        for c, d in segs[i + 1:]:
-            assert not (_same(a, c) and _same(b, d)) and not (_same(a, d) and _same(b, c))
+        for e, g in segs[i + 1:]:
+            assert not (_same(a, e) and _same(b, g)) and not (_same(a, g) and _same(b, e))
 
 
 def _same(p: Point, q: Point) -> bool:

@@ -4,6 +4,7 @@ text box is (a PDF can extract right and still draw empty boxes), with the font 
 from __future__ import annotations
 
 import io
+from typing import Any
 
 import pypdfium2 as pdfium
 import pytest
@@ -44,8 +45,9 @@ def _ink(data: bytes, box_mm: tuple[float, float, float, float], bleed: float = 
     x0, y0, x1, y1 = box_mm
     crop = img.crop((round((x0 + bleed) * px), round((y0 + bleed) * px),
                      round((x1 + bleed) * px), round((y1 + bleed) * px)))
-    hist = crop.histogram()
-    return sum(hist[:128]) / max(crop.width * crop.height, 1)
+    hist: list[int] = crop.histogram()
+    area: int = crop.width * crop.height
+    return sum(hist[:128]) / max(area, 1)
 
 
 @pytest.mark.parametrize("lang", sorted(SAMPLES))
@@ -64,13 +66,13 @@ def test_text_extracts_and_draws_ink(lang: str) -> None:
 def test_font_is_embedded_as_a_subset() -> None:
     data = _pdf(_card(SAMPLES["russian"]))
     reader = PdfReader(io.BytesIO(data))
-    fonts = reader.pages[0]["/Resources"]["/Font"]
+    fonts: Any = reader.pages[0]["/Resources"]["/Font"]  # type: ignore[index]
     names = []
     for ref in fonts.values():
         font = ref.get_object()
         if "NotoSans" not in str(font["/BaseFont"]):
             continue  # reportlab lists its initial Helvetica; no text is set in it
-        desc = font["/FontDescriptor"] if "/FontDescriptor" in font else None
+        desc = font.get("/FontDescriptor")
         if desc is None and "/DescendantFonts" in font:
             desc = font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
         assert desc is not None and "/FontFile2" in desc.get_object()

@@ -23,6 +23,7 @@ from generator.families.streets.certify import (
 from generator.families.streets.generate import generate, offered_pairs, plan_card
 from generator.families.streets.model import (
     ConditionParams,
+    Effect,
     EffectMix,
     PlanParams,
     StreetsParams,
@@ -194,6 +195,10 @@ def test_simulation_is_seeded_and_counts_plans() -> None:
     assert data["games"] == 10 and len(figs.scores) == 20
     assert sum(d["dealt"] for d in data["plans"].values()) == 30
     assert 0 <= data["mean_refusals"] <= 3
+    shares = data["house_built_share"]
+    assert [len(row) for row in shares] == [9, 11, 13]
+    assert all(0.0 <= x <= 1.0 for row in shares for x in row)
+    assert sum(data["ended_by"].values()) == 10
 
 
 def test_generated_plans_fit_differ_and_are_seeded() -> None:
@@ -260,3 +265,37 @@ def test_full_street_stretches_numbers_with_workers_and_duplicates() -> None:
     verdict, reason, _ = _verdict(plain, full)
     assert verdict is Verdict.IMPOSSIBLE
     assert reason == "Long has more houses than the distinct numbers (10) and duplicates can fill"
+
+
+def test_effect_counts_and_a_weighted_effect_lost_to_rounding() -> None:
+    loaded = load_deck(ROOT / "tests/decks/streets-small.toml")
+    mix = EffectMix(fence=50, park=50, pool=50, worker=50, price=50, duplicate=1)
+    params = loaded.deck.params.model_copy(update={"effects": mix})
+    deck = loaded.deck.model_copy(update={"streets": params})
+    game = loaded.family.generate(deck)
+    report = loaded.family.check(deck, game, CheckOptions(simulations=0))
+    by = {e.check: e for e in report.entries if e.subject == "deck"}
+    assert by["effect-counts"].status == "pass"
+    assert "duplicate 0" in by["effect-counts"].message
+    assert by["effects-present"].status == "warn"
+    assert "duplicate" in by["effects-present"].message
+    # The plan that needs duplicates becomes impossible, with the reason.
+    assert game.effect_counts()[Effect.DUPLICATE] == 0
+    busy = next(e for e in report.entries if e.subject == "plan-05" and e.check == "completable")
+    assert busy.status == "impossible"
+    assert busy.message == "needs duplicates, but the deck has no duplicate cards"
+
+
+def test_report_is_identical_for_the_same_deck_and_seed() -> None:
+    import json
+
+    loaded = load_deck(ROOT / "tests/decks/streets-small.toml")
+    runs = [json.dumps(loaded.family.check(loaded.deck, loaded.family.generate(loaded.deck),
+                                           CheckOptions(simulations=5)).to_json(),
+                       sort_keys=True) for _ in range(2)]
+    assert runs[0] == runs[1]
+    other = loaded.deck.with_seed(6)
+    third = json.dumps(loaded.family.check(other, loaded.family.generate(other),
+                                           CheckOptions(simulations=5)).to_json(),
+                       sort_keys=True)
+    assert third != runs[0]

@@ -185,3 +185,55 @@ def test_a_run_of_only_duplicates_is_rejected(tmp_path: Path) -> None:
     sheet.write_text(text, encoding="utf-8")
     code, out = run("score", str(DECK), str(sheet))
     assert code == 2 and "all duplicates" in out
+
+
+def test_every_simulated_sheet_round_trips_through_the_score_format() -> None:
+    """The score file is the sheet's text form: every sheet the bots play is accepted by the
+    score validator and reads back equal, with the same total."""
+    from generator.families.streets.score import read_sheet, sheet_to_toml
+    from generator.families.streets.sim import play_game
+    from generator.tomldoc import parse_toml
+
+    loaded = load_deck(DECK)
+    game = loaded.family.generate(loaded.deck)
+    for index in range(6):
+        result = play_game(game, 5, index, 3, 120)
+        for sheet in result.sheets:
+            text = sheet_to_toml(sheet, game.plans)
+            back = read_sheet(game.sheet, game.plans, parse_toml(text, "sim.toml"))
+            assert back == sheet
+            assert back.total() == sheet.total()
+
+
+def test_new_streets_starter_checks_green(tmp_path: Path) -> None:
+    target = tmp_path / "my-streets.toml"
+    code, out = run("new", "streets", str(target))
+    assert code == 0, out
+    text = target.read_text(encoding="utf-8")
+    assert 'name = "my-streets"' in text
+    loaded = load_deck(target)
+    report = loaded.family.check(loaded.deck, loaded.family.generate(loaded.deck),
+                                 CheckOptions(simulations=3))
+    assert report.ok, [e.to_json() for e in report.entries if e.failing]
+
+
+def test_a_crowded_sheet_still_fits_its_page() -> None:
+    streets = "".join(f'[[streets.streets]]\nname = "Street {i}"\nhouses = 20\n'
+                      f'pools = [1, 20]\nparks = [1, 2, 3, 4, 5, 6, 7]\n\n' for i in range(6))
+    text = (
+        'family = "streets"\nname = "crowded"\n[print]\npage = "Letter"\n[streets]\n'
+        "number_max = 24\ncards = 96\n"
+        "pool_points = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]\n"
+        "group_values = [[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]" + ", [2, 3]" * 9 + "]\n\n"
+        + streets)
+    loaded = load_deck_text(text, "crowded.toml")
+    d = sheet_drawing(loaded.deck, loaded.family.generate(loaded.deck))
+    items = _walk(d)
+    assert len([i for i in items if isinstance(i, Polygon)]) == 120
+    score_top = min(i.y for i in items if isinstance(i, Rect) and i.h == 11.0)
+    for item in items:
+        if isinstance(item, Rect | TextBox):
+            assert item.x >= -1e-6 and item.x + item.w <= d.width + 1e-6
+            assert item.y >= -1e-6 and item.y + item.h <= d.height + 1e-6
+            if isinstance(item, TextBox) and item.owner == "sheet group value":
+                assert item.y + item.h <= score_top

@@ -244,11 +244,11 @@ class Compiled:
     primary: int  # items to cover exactly once (multiplicity items excluded)
     paint_parts: dict[int, list[int]] = field(default_factory=dict)  # option -> extra clashes
     keep: list[int | None] = field(default_factory=list)
-    # Multiplicities (items usable m times): per option (shift, m, bit) of its multi items.
+    # Multiplicities (items used lo..hi times): per option (shift, hi, bit) of its multi items.
     multi_mask: int = 0
     multi_of: dict[int, list[tuple[int, int, int]]] = field(default_factory=dict)
     multi_inc: list[int] = field(default_factory=list)
-    need: list[tuple[int, int, int]] = field(default_factory=list)  # primary multi: shift, m, bit
+    need: list[tuple[int, int, int]] = field(default_factory=list)  # lo >= 1: shift, lo, bit
     # Capacity (area) bound.
     capuse: list[int] = field(default_factory=list)
     cell_mask: int = 0
@@ -272,15 +272,16 @@ def compile_masks(
     opt_mask: list[int],
     primary: int,
     *,
-    multiplicity: Mapping[int, int] | None = None,
+    multiplicity: Mapping[int, int | tuple[int, int]] | None = None,
     capacity: Mapping[int, int] | None = None,
     item_opts: dict[int, int] | None = None,
 ) -> Compiled:
     """Compile options given as item bitmasks (no colours).
 
     ``primary``: bitmask of items to cover exactly once. ``multiplicity`` maps an item
-    position to how many times it may be used (a secondary item: at most m times; a primary
-    item: exactly m times). ``capacity`` maps item positions to capacities (see :func:`solve`).
+    position to how many times it may be used: ``(lo, hi)``, or ``m`` meaning ``(m, m)`` for
+    a primary item and ``(0, m)`` for a secondary one. ``capacity`` maps item positions to
+    capacities (see :func:`solve`).
     ``item_opts`` may be passed when the caller already built it.
     """
     n = len(opt_mask)
@@ -297,24 +298,36 @@ def compile_masks(
     for i in iter_bits(primary):
         item_opts.setdefault(i, 0)
     comp = Compiled(n, opt_mask, item_opts, primary, keep=[None] * n)
-    multi = {i: m for i, m in (multiplicity or {}).items() if m != 1}
-    if any(m < 1 for m in multi.values()):
-        raise ValueError("multiplicities must be >= 1")
+    bounds: dict[int, tuple[int, int]] = {}
+    for i, given in (multiplicity or {}).items():
+        if isinstance(given, tuple):
+            lo, hi = given
+        else:
+            lo, hi = (given, given) if primary >> i & 1 else (0, given)
+        if not 0 <= lo <= hi or hi < 1 or hi >= 1 << _FIELD:
+            raise ValueError(f"bad multiplicity {given!r}: need 0 <= lo <= hi, 1 <= hi < 65536")
+        bounds[i] = (lo, hi)
+    multi = {i: b for i, b in bounds.items() if b[1] > 1}
+    # Bounds (1, 1) and (0, 1) are plain primary and secondary items.
+    primary = (primary | sum(1 << i for i, b in bounds.items() if b == (1, 1))) & ~sum(
+        1 << i for i, b in bounds.items() if b == (0, 1)
+    )
+    comp.primary = primary
     if multi:
         shifts = {i: _FIELD * j for j, i in enumerate(sorted(multi))}
         comp.multi_mask = sum(1 << i for i in multi)
         comp.primary = primary & ~comp.multi_mask
-        comp.need = [(shifts[i], multi[i], i) for i in sorted(multi) if primary >> i & 1]
+        comp.need = [(shifts[i], multi[i][0], i) for i in sorted(multi) if multi[i][0] > 0]
         comp.multi_inc = [0] * n
         for k, m in enumerate(opt_mask):
             hit = m & comp.multi_mask
             if hit:
-                comp.multi_of[k] = [(shifts[i], multi[i], i) for i in iter_bits(hit)]
+                comp.multi_of[k] = [(shifts[i], multi[i][1], i) for i in iter_bits(hit)]
                 comp.multi_inc[k] = sum(1 << shifts[i] for i in iter_bits(hit))
     if capacity:
         cap_bits = sum(1 << i for i in capacity)
         comp.cell_mask = comp.primary & ~cap_bits
-        comp.total_capacity = sum(v * multi.get(i, 1) for i, v in capacity.items())
+        comp.total_capacity = sum(v * bounds.get(i, (1, 1))[1] for i, v in capacity.items())
         capuse = []
         for k, m in enumerate(opt_mask):
             caps = [capacity[i] for i in iter_bits(m & cap_bits)]
@@ -331,7 +344,7 @@ def compile_masks(
 def compile_problem(
     problem: CoverProblem,
     capacity: Mapping[Hashable, int] | None = None,
-    multiplicity: Mapping[Hashable, int] | None = None,
+    multiplicity: Mapping[Hashable, int | tuple[int, int]] | None = None,
 ) -> Compiled:
     """Compile a :class:`CoverProblem` (items numbered primary first, then secondary)."""
     index: dict[Hashable, int] = {}
@@ -383,7 +396,7 @@ def solve(
     limit: int | None = None,
     budget: Budget | None = None,
     capacity: Mapping[Hashable, int] | None = None,
-    multiplicity: Mapping[Hashable, int] | None = None,
+    multiplicity: Mapping[Hashable, int | tuple[int, int]] | None = None,
 ) -> CoverResult:
     """Search for exact covers of ``problem``.
 
@@ -392,8 +405,10 @@ def solve(
     to ``limit``). ``budget`` caps nodes and/or seconds (``None``: unlimited).
 
     ``multiplicity`` maps items to how often they may be used (Knuth's Algorithm M, for
-    identical pieces: a secondary item at most m times, a primary one exactly m times); such
-    items are never branched on and cannot take colours.
+    identical pieces): ``(lo, hi)``, or ``m`` meaning exactly m for a primary item and at
+    most m for a secondary one. Such items cannot take colours; they are branched on (taking
+    options in increasing order, so no combination is tried twice) only when every plain
+    primary item is covered and one is still used fewer than ``lo`` times.
 
     ``capacity`` maps items to capacities when every option names exactly one of them and
     covers at most that many other primary items (a piece and its cells): a node is abandoned
@@ -490,10 +505,10 @@ def _search(comp: Compiled, meter: Meter) -> Iterator[tuple[int, list[int], int 
         if need:
             for s, m, i in need:
                 rem = m - ((uses >> s) & 0xFFFF)
-                if rem and (item_opts[i] & live).bit_count() < rem:
+                if rem > 0 and (item_opts[i] & live).bit_count() < rem:
                     needy = -2  # a required multi item can no longer be used often enough
                     break
-                if rem and needy == -1:
+                if rem > 0 and needy == -1:
                     needy = i
         if needy == -2:
             pass

@@ -193,12 +193,13 @@ class TilingResult:
 
 @dataclass
 class _Type:
-    """Identical pieces merged: their indices, labelled cells, area, required flag."""
+    """Identical pieces merged: their indices (required ones first), labelled cells, area,
+    and how many of them are required."""
 
     pieces: list[int]
     labels: dict[Cell, Hashable]
     area: int
-    required: bool
+    n_required: int
     bit: int = 0
     orients: list[tuple[int, dict[Cell, Hashable]]] = field(default_factory=list)
 
@@ -247,15 +248,17 @@ def _piece_types(pieces: Sequence[Piece], reflections: bool, merge: bool) -> lis
         labels = dict(p.cells)
         if merge:
             ks = range(8 if reflections else 4)
-            canon = min(_label_key(transform_labelled(labels, k)) for k in ks)
-            key = (p.required, canon)
+            key = tuple(min(_label_key(transform_labelled(labels, k)) for k in ks))
             if key in by_key:
                 by_key[key].pieces.append(i)
+                by_key[key].n_required += p.required
                 continue
-        t = _Type([i], labels, len(labels), p.required)
+        t = _Type([i], labels, len(labels), int(p.required))
         types.append(t)
         if merge:
             by_key[key] = t
+    for t in types:  # copies are handed out to required pieces first
+        t.pieces.sort(key=lambda i: (not pieces[i].required, i))
     return types
 
 
@@ -358,7 +361,7 @@ def _setup(
                     else:
                         lst.append(idx)
         setup.type_range[t] = (start, len(setup.opt_mask))
-        if len(setup.opt_mask) == start and ty.required:
+        if len(setup.opt_mask) == start and ty.n_required:
             why = " with the demanded labels" if demands else ""
             what = "an accepted place" if accepts is not None else "a place"
             raise _Impossible(f"piece {_name(pieces, ty.pieces[0])} has {what} nowhere{why}")
@@ -465,16 +468,13 @@ def _compile(
         idx = [o for o in range(len(setup.opt_mask)) if keep(o)]
         masks = [setup.opt_mask[o] for o in idx]
     primary = setup.region_mask
-    mult: dict[int, int] = {}
+    mult: dict[int, int | tuple[int, int]] = {}
     cap: dict[int, int] = {}
     any_optional = False
     for ty in setup.types:
-        if ty.required:
-            primary |= 1 << ty.bit
-        else:
-            any_optional = True
-        if len(ty.pieces) > 1:
-            mult[ty.bit] = len(ty.pieces)
+        # A type's item is used between n_required and len(pieces) times.
+        mult[ty.bit] = (ty.n_required, len(ty.pieces))
+        any_optional = any_optional or ty.n_required < len(ty.pieces)
         cap[ty.bit] = ty.area
     comp = compile_masks(
         masks,
@@ -497,10 +497,10 @@ def _decode(setup: _Setup, sol: Iterable[int]) -> tuple[Placement, ...]:
         lst.sort(key=lambda x: min(x[2]))
         ty = setup.types[t]
         for piece, (k, off, cells) in zip(ty.pieces, lst, strict=False):
-            if piece != ty.pieces[0]:
+            own = dict(setup.pieces[piece].cells)
+            if own != ty.labels:
                 # A merged copy may be drawn in another orientation: find its own transform.
                 want = transform_labelled(ty.labels, k)
-                own = dict(setup.pieces[piece].cells)
                 k = next(j for j in range(8) if transform_labelled(own, j) == want)
             out.append(Placement(piece, k, off, cells))
     out.sort(key=lambda p: p.piece)
@@ -663,7 +663,7 @@ def count_tilings_up_to_symmetry(
     breakers = [
         t
         for t, ty in enumerate(setup.types)
-        if ty.required and len(ty.pieces) == 1 and _has_options(setup, t)
+        if ty.n_required == 1 and len(ty.pieces) == 1 and _has_options(setup, t)
     ]
     total = 0
     nodes = 0

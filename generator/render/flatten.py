@@ -60,9 +60,17 @@ class Text:
 
 @dataclass(frozen=True)
 class ClipBegin:
-    """Start clipping to the closed path ``ops`` (until the matching :class:`ClipEnd`)."""
+    """Start clipping to the closed path ``ops`` (until the matching :class:`ClipEnd`).
+    ``rect`` (x, y, w, h) is set when the path is an axis-aligned rectangle, so the PDF
+    painter can write one ``re`` instead of a five-point path."""
 
     ops: tuple[PathOp, ...]
+    rect: tuple[float, float, float, float] | None = None
+
+
+def clip_rect(x: float, y: float, w: float, h: float) -> ClipBegin:
+    """A clip to an axis-aligned rectangle."""
+    return ClipBegin(rect_ops(x, y, w, h), (x, y, w, h))
 
 
 @dataclass(frozen=True)

@@ -86,9 +86,20 @@ def metrics(name: str = REGULAR) -> FontMetrics:
     )
 
 
+@lru_cache(maxsize=4)
+def _advances(name: str) -> tuple[dict[str, float], float]:
+    """Advance widths (1/1000 em) by character, and the default for unmapped ones: the
+    numbers reportlab's ``stringWidth`` sums, read once instead of per call."""
+    register_fonts()
+    face = pdfmetrics.getFont(name).face
+    return ({chr(cp): float(w) for cp, w in face.charWidths.items()}, float(face.defaultWidth))
+
+
 @lru_cache(maxsize=65536)
 def _em_width(text: str, italic: bool) -> float:
-    return float(pdfmetrics.stringWidth(text, face_name(italic), 1000.0)) / 1000.0
+    widths, default = _advances(face_name(italic))
+    get = widths.get
+    return sum([get(ch, default) for ch in text]) / 1000.0
 
 
 def text_width(text: str, size: float, italic: bool = False) -> float:

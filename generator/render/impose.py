@@ -43,7 +43,7 @@ from ..errors import LayoutError
 from ..families.base import Component, HexNest, PolyNest
 from .cutlines import CutPath, merge_outlines
 from .drawing import HAIRLINE, Drawing, Item, Line, Point, Polygon, Stroke, TextBox
-from .flatten import ClipBegin, ClipEnd, Flat, flatten, flatten_items, polygon_ops, rect_ops
+from .flatten import ClipBegin, ClipEnd, Flat, clip_rect, flatten, flatten_items, polygon_ops
 from .pdf import PT_PER_MM, PdfPainter, new_canvas
 from .svg import drawing_svg, new_svg, num, path_d
 
@@ -288,7 +288,6 @@ def _impose_fold(components: Sequence[Component], indices: list[int],
     x0 = pw / 2 - FOLD_GAP - gw
     per_page = plan.cols * plan.rows
     items = _expand(components, indices)
-    off = (float(settings.back_offset[0]), float(settings.back_offset[1]))
     sheets: list[Sheet] = []
     for start in range(0, len(items), per_page):
         sheet = Sheet(pw, ph, kind="fold")
@@ -302,9 +301,10 @@ def _impose_fold(components: Sequence[Component], indices: list[int],
             sheet.cuts.append((components[ci].id, _outline_at(components[ci].front, x, y)))
             comp = components[ci]
             if comp.back is not None:
-                # folding about the vertical centre line mirrors columns; the offset applies
-                # to the back half as it does to a duplex back page
-                sheet.placements.append(_mirror(p, comp.front, comp.back, sheet, "x", off))
+                # folding about the vertical centre line mirrors columns; both halves come
+                # out of one pass of the printer, so no duplex offset applies
+                sheet.placements.append(_mirror(p, comp.front, comp.back, sheet, "x",
+                                                (0.0, 0.0)))
         for c in range(plan.cols):
             x = x0 + c * plan.pitch_x + b
             xs += [x, x + w, pw - x, pw - x - w]
@@ -583,6 +583,8 @@ def impose(components: Sequence[Component], settings: PrintSettings) -> list[She
 class _FaceCache:
     """Flattened faces, computed once per component face (copies reuse them)."""
 
+    KEEP = 512
+
     def __init__(self, components: Sequence[Component], settings: PrintSettings,
                  stamp: Stamp | None) -> None:
         self.components = components
@@ -606,11 +608,15 @@ class _FaceCache:
         flat = _flatten_face(c, face, self.stamp_text(index, face))
         if clip == "bleed":
             b = d.bleed
-            flat = [ClipBegin(rect_ops(-b, -b, d.width + 2 * b, d.height + 2 * b)), *flat,
-                    ClipEnd()]
+            flat = [clip_rect(-b, -b, d.width + 2 * b, d.height + 2 * b), *flat, ClipEnd()]
         elif clip == "outline":
             flat = [ClipBegin(polygon_ops(d.outline())), *flat, ClipEnd()]
         self._cache[key] = flat
+        if len(self._cache) > self.KEEP:
+            # copies of a component are imposed together and backs one sheet later, so a
+            # few hundred recent faces serve every reuse; 10,000 distinct cards stay flat
+            # in memory only briefly (bench/render.py measures the peak)
+            del self._cache[next(iter(self._cache))]
         return flat
 
 

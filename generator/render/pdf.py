@@ -129,7 +129,10 @@ class PdfPainter:
             elif isinstance(it, ClipBegin):
                 self._push()
                 p = c.beginPath()
-                _trace(p, it.ops)
+                if it.rect is not None:
+                    p.rect(*it.rect)
+                else:
+                    _trace(p, it.ops)
                 c.clipPath(p, stroke=0, fill=0)
             elif isinstance(it, ClipEnd):
                 self._pop()

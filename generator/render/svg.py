@@ -12,7 +12,6 @@ still puts every word where the PDF has it.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import svgwrite
@@ -148,7 +147,3 @@ def drawing_svg(items: list[Flat], width: float, height: float, bleed: float, pr
     text: str = dwg.tostring()
     return text
 
-
-def rotate_point(x: float, y: float, angle: float) -> tuple[float, float]:
-    r = math.radians(angle)
-    return (x * math.cos(r) - y * math.sin(r), x * math.sin(r) + y * math.cos(r))

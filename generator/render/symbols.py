@@ -238,10 +238,10 @@ _BASE: dict[str, tuple[Item, ...]] = {
         Line(0.14, 0.14, 0.86, 0.86, _s(0.16)),
         Line(0.86, 0.14, 0.14, 0.86, _s(0.16)),
     ),
-    "coin": (
+    "coin": (  # a coin with a milled rim and a diamond stamped in the middle
         Circle(0.5, 0.5, 0.46, fill=INK),
-        Circle(0.5, 0.5, 0.34, stroke=_s(0.05, PAPER)),
-        Rect(0.44, 0.28, 0.12, 0.44, fill=PAPER),
+        Circle(0.5, 0.5, 0.36, stroke=Stroke(PAPER, 0.04, (0.06, 0.04))),
+        Polygon(((0.5, 0.28), (0.68, 0.5), (0.5, 0.72), (0.32, 0.5)), fill=PAPER),
     ),
     "house": (
         Polygon(((0.5, 0.06), (0.94, 0.44), (0.82, 0.44), (0.82, 0.94), (0.18, 0.94),

@@ -20,6 +20,7 @@ run's width here is exactly the width the PDF draws; the SVG painter pins each r
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -34,6 +35,7 @@ STEP = 0.25
 ICON_PAD_EM = 0.08
 """Space on each side of an inline symbol, as a fraction of the font size."""
 _EPS = 1e-6
+_SPECIAL = re.compile(r"[*:\\\n\t]")
 _ICON = re.compile(r":([a-z][a-z0-9]*(?:-[a-z0-9]+)*):")
 
 
@@ -57,6 +59,9 @@ def parse_markup(text: str, bold: bool = False, italic: bool = False) -> tuple[P
     Symbol names are checked against the library: an unknown ``:name:`` raises
     :class:`generator.render.symbols.UnknownSymbolError` listing the valid names.
     """
+    if _SPECIAL.search(text) is None:
+        # plain text (most text boxes): no markup to interpret
+        return ((tuple((Piece(t, bold, italic),) for t in text.split(" ") if t),))
     paragraphs: list[Paragraph] = []
     words: list[Word] = []
     word: list[Piece] = []
@@ -165,51 +170,63 @@ def _space_em(p: Piece) -> float:
     return text_width(" ", 1.0, p.italic and not p.icon)
 
 
-def _measure(paragraphs: tuple[Paragraph, ...]) -> list[list[tuple[Word, float, float]]]:
-    """Each word with its width and the width of the space after it, in em."""
-    return [[(w, sum(_piece_em(p) for p in w), _space_em(w[-1])) for w in para]
-            for para in paragraphs]
+@dataclass(frozen=True, slots=True)
+class _Measured:
+    """A word with its pieces' widths, its width and the space after it, in em."""
+
+    pieces: Word
+    widths: tuple[float, ...]
+    width: float
+    space: float
 
 
-def _wrap(measured: list[list[tuple[Word, float, float]]], limit_em: float
-          ) -> list[list[Word]] | None:
+@dataclass(frozen=True, slots=True)
+class _Line:
+    words: tuple[_Measured, ...]
+    width: float
+    """Width in em, spaces between words included."""
+
+
+def _measure(paragraphs: tuple[Paragraph, ...]) -> list[list[_Measured]]:
+    out: list[list[_Measured]] = []
+    for para in paragraphs:
+        words = []
+        for w in para:
+            widths = tuple(_piece_em(p) for p in w)
+            words.append(_Measured(w, widths, sum(widths), _space_em(w[-1])))
+        out.append(words)
+    return out
+
+
+def _wrap(measured: list[list[_Measured]], limit_em: float) -> list[_Line] | None:
     """Greedy wrap at ``limit_em`` (box width in em); None when a word is wider than that."""
-    lines: list[list[Word]] = []
+    lines: list[_Line] = []
+    limit = limit_em + _EPS
     for para in measured:
-        line: list[Word] = []
+        line: list[_Measured] = []
         width = 0.0
-        space = 0.0
-        for w, ww, sp in para:
-            if ww > limit_em + _EPS:
+        for w in para:
+            if w.width > limit:
                 return None
             if line:
-                cand = width + space + ww
-                if cand <= limit_em + _EPS:
+                cand = width + line[-1].space + w.width
+                if cand <= limit:
                     line.append(w)
-                    width, space = cand, sp
+                    width = cand
                     continue
-                lines.append(line)
-            line, width, space = [w], ww, sp
-        lines.append(line)
+                lines.append(_Line(tuple(line), width))
+            line, width = [w], w.width
+        lines.append(_Line(tuple(line), width))
     return lines
 
 
-def _line_em(line: list[Word]) -> float:
-    total = 0.0
-    for k, w in enumerate(line):
-        if k:
-            total += _space_em(line[k - 1][-1])
-        total += sum(_piece_em(p) for p in w)
-    return total
-
-
-def _sizes(size: float, min_size: float) -> list[float]:
-    out = [size]
+def _sizes(size: float, min_size: float) -> Iterator[float]:
+    """``size``, then 0.25 pt smaller each step, down to ``min_size``."""
+    yield size
     s = size
     while s - STEP >= min_size - _EPS:
         s = round(s - STEP, 6)
-        out.append(s)
-    return out
+        yield s
 
 
 def _snippet(text: str) -> str:
@@ -223,11 +240,10 @@ def layout_text(box: TextBox) -> TextLayout:
     :class:`generator.errors.LayoutError` naming ``box.owner`` when the text cannot fit at
     ``box.min_size``, or when the font has no glyph for a character."""
     owner = box.owner or "a text box"
-    for italic in (False, True):
-        missing = missing_glyphs(box.text, italic)
-        if missing:
-            raise LayoutError(f"{owner}: the font has no glyph for {missing!r} "
-                              f"in {_snippet(box.text)!r}")
+    missing = missing_glyphs(box.text, False) + missing_glyphs(box.text, True)
+    if missing:
+        raise LayoutError(f"{owner}: the font has no glyph for {''.join(sorted(set(missing)))!r} "
+                          f"in {_snippet(box.text)!r}")
     paragraphs = parse_markup(box.text, box.bold, box.italic)
     if box.w <= 0 or box.h <= 0:
         raise LayoutError(f"{owner}: text box {box.w:g} x {box.h:g} mm has no room")
@@ -247,31 +263,7 @@ def layout_text(box: TextBox) -> TextLayout:
     )
 
 
-class _RunBuilder:
-    """Collects consecutive pieces of one style on one line into a :class:`TextRun`."""
-
-    def __init__(self, runs: list[TextRun], y: float, em: float, colour: Colour) -> None:
-        self.runs, self.y, self.em, self.colour = runs, y, em, colour
-        self.parts: list[str] = []
-        self.style: tuple[bool, bool] | None = None
-        self.x = 0.0
-        self.width = 0.0
-
-    def start(self, style: tuple[bool, bool], x: float) -> None:
-        self.style, self.x = style, x
-
-    def add(self, text: str, width: float) -> None:
-        self.parts.append(text)
-        self.width += width
-
-    def close(self) -> None:
-        if self.parts and self.style is not None:
-            self.runs.append(TextRun(self.x, self.y, "".join(self.parts), self.em,
-                                     self.style[0], self.style[1], self.colour, self.width))
-        self.parts, self.style, self.width = [], None, 0.0
-
-
-def _position(box: TextBox, lines: list[list[Word]], pt: float) -> TextLayout:
+def _position(box: TextBox, lines: list[_Line], pt: float) -> TextLayout:
     em = pt * MM_PER_PT
     m = metrics()
     lh = box.line_height * em
@@ -289,9 +281,10 @@ def _position(box: TextBox, lines: list[list[Word]], pt: float) -> TextLayout:
     pad = ICON_PAD_EM * em
     runs: list[TextRun] = []
     symbols: list[Symbol] = []
-    icon_colour = None if box.colour.lower() == "#000000" else box.colour
+    colour = box.colour
+    icon_colour = None if colour.lower() == "#000000" else colour
     for i, line in enumerate(lines):
-        lw = _line_em(line) * em
+        lw = line.width * em
         if box.align == "left":
             x = box.x
         elif box.align == "center":
@@ -299,27 +292,43 @@ def _position(box: TextBox, lines: list[list[Word]], pt: float) -> TextLayout:
         else:
             x = box.x + box.w - lw
         y = top + i * lh + base_off
-        run = _RunBuilder(runs, y, em, box.colour)
-        for k, w in enumerate(line):
-            if k:
-                sp = _space_em(line[k - 1][-1]) * em
-                first = w[0]
-                if run.parts and not first.icon and run.style == (first.bold, first.italic):
-                    run.add(" ", sp)
-                else:
-                    run.close()
+        # the open run: its pieces, style, start and width (style None: no open run)
+        parts: list[str] = []
+        style: tuple[bool, bool] | None = None
+        run_x = run_w = 0.0
+        prev: _Measured | None = None
+        for w in line.words:
+            if prev is not None:
+                sp = prev.space * em
+                first = w.pieces[0]
+                if style is not None and not first.icon and style == (first.bold, first.italic):
+                    parts.append(" ")
+                    run_w += sp
+                elif style is not None:
+                    runs.append(TextRun(run_x, y, "".join(parts), em, style[0], style[1],
+                                        colour, run_w))
+                    parts, style = [], None
                 x += sp
-            for p in w:
-                pw = _piece_em(p) * em
+            for p, pw_em in zip(w.pieces, w.widths, strict=True):
+                pw = pw_em * em
                 if p.icon:
-                    run.close()
+                    if style is not None:
+                        runs.append(TextRun(run_x, y, "".join(parts), em, style[0], style[1],
+                                            colour, run_w))
+                        parts, style = [], None
                     symbols.append(Symbol(p.icon, x + pad, y - icon, icon, icon_colour))
                 else:
-                    style = (p.bold, p.italic)
-                    if style != run.style:
-                        run.close()
-                        run.start(style, x)
-                    run.add(p.text, pw)
+                    st = (p.bold, p.italic)
+                    if st != style:
+                        if style is not None:
+                            runs.append(TextRun(run_x, y, "".join(parts), em, style[0],
+                                                style[1], colour, run_w))
+                        parts, style, run_x, run_w = [], st, x, 0.0
+                    parts.append(p.text)
+                    run_w += pw
                 x += pw
-        run.close()
+            prev = w
+        if style is not None:
+            runs.append(TextRun(run_x, y, "".join(parts), em, style[0], style[1], colour,
+                                run_w))
     return TextLayout(pt, tuple(runs), tuple(symbols), len(lines))

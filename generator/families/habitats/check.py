@@ -48,6 +48,9 @@ def distribution(box: HabitatsSet) -> tuple[list[CheckEntry], dict[str, Any]]:
         "keystone_pairs": dict(sorted(keys.items())),
         "symbols_per_tile": {str(k): nsym[k] for k in sorted(nsym)},
         "starter_groups": len(box.starters),
+        # a game with p players uses turns x p + display - 1 of the box's tiles
+        "tiles_in_play": {str(p): box.rules.turns * p + box.rules.display - 1
+                          for p in range(1, box.rules.max_players + 1)},
     }
     out = [CheckEntry("deck", "distribution", "info",
                       f"{len(tiles)} tiles ({figures['keystones']} keystones), "

@@ -150,20 +150,33 @@ def card_defs(p: HabitatsParams) -> tuple[CardDef, ...]:
     if p.cards:
         return tuple(p.cards)
     out = []
+    others = len(p.species) - 1
     for i, sp in enumerate(p.species):
         for title, terms in BUILTIN_CARDS[i % len(BUILTIN_CARDS)]:
-            out.append(CardDef(species=sp, title=title, terms=terms))
+            fitted = []
+            for t in terms:
+                if t.kind == "variety" and t.min + (len(t.table) - 1 if t.mode == "each"
+                                                    else 0) > others:
+                    # the built-in tables assume five species; with fewer, a token cannot
+                    # see as many other species, so the table is cut to what can happen
+                    lo = min(t.min, others)
+                    n = len(t.table) if t.mode == "count" else max(1, others - lo + 1)
+                    t = t.model_copy(update={"min": lo, "table": t.table[:n]})
+                fitted.append(t)
+            out.append(CardDef(species=sp, title=title, terms=tuple(fitted)))
     return tuple(out)
 
 
 def make_cards(p: HabitatsParams) -> tuple[ScoringCard, ...]:
     seen: Counter[str] = Counter()
-    out = []
+    out: list[ScoringCard] = []
     for d in card_defs(p):
         si = p.species.index(d.species) if d.species in p.species else 0
         letter = "abcdefghijklmnopqrstuvwxyz"[seen[d.species] % 26]
         seen[d.species] += 1
         cid = f"card-{slug(d.species, str(si + 1))}-{letter}"
+        if any(c.id == cid for c in out):  # two names with the same slug ("a b", "a-b")
+            cid = f"card-{si + 1}-{letter}"
         out.append(ScoringCard(id=cid, species=d.species, letter=letter.upper(),
                                title=d.title, terms=tuple(Term.from_def(t) for t in d.terms),
                                text=d.text))

@@ -33,8 +33,8 @@ from .reach import least_measure, measures_for, replay, unit
 
 INK = "#000000"
 PAPER = "#ffffff"
-SPECIES_COLOURS = ("#7a4b2a", "#3b6e8f", "#a0522d", "#4d7c3a", "#6b4f8f",
-                   "#8f3b3b", "#2f6f6f", "#8a7a2a")
+SPECIES_COLOURS = ("#7a4b2a", "#2f6690", "#b0306a", "#3f7a2c", "#6b4f8f",
+                   "#c06a10", "#2f6f6f", "#555555")
 PATTERNS = ("dots", "stripes", "rings", "crosses", "triangles", "waves", "grid", "diamonds")
 
 # --------------------------------------------------------------------------------------------
@@ -307,8 +307,8 @@ def token_drawing(deck: Deck, box: HabitatsSet, species: str | None) -> Drawing:
     else:
         col = SPECIES_COLOURS[box.rules.species.index(species) % len(SPECIES_COLOURS)]
         items = [Circle(r, r, r + bleed, fill=col)]
-        items += token_items(box, species, r, r * 0.9, r * 0.55)
-        items.append(TextBox(r * 0.3, r * 1.52, r * 1.4, r * 0.32, species, size=6.0,
+        items += token_items(box, species, r, r * 0.86, r * 0.64)
+        items.append(TextBox(r * 0.3, r * 1.53, r * 1.4, r * 0.3, species, size=6.0,
                              min_size=3.5, align="center", valign="middle", colour=PAPER,
                              bold=True, owner=f"token {species} name"))
     return Drawing(d, d, tuple(items), bleed=bleed, cut=_disc_cut(d))
@@ -450,37 +450,53 @@ def score_pad(deck: Deck, box: HabitatsSet) -> Drawing:
     rows.append(("habitat total", "sum", None))
     rows.append(("nature tokens", "nature", None))
     rows.append(("TOTAL", "sum", None))
-    title_h = 14.0
+    title_h = 12.0
     label_w = w * 0.34
-    rh = min(9.0, (h - title_h - 8) / (len(rows) + 1))
+    rh = 8.0
+    block_h = (len(rows) + 1) * rh + 8.0
+    games = max(1, int((h - title_h) // block_h))
+    if games == 1:
+        rh = min(9.0, (h - title_h - 8) / (len(rows) + 1))
     cw = (w - label_w) / players
     items: list[Item] = [TextBox(0, 0, w, title_h, f"**{deck.name}** score pad", size=16,
                                  min_size=9, align="center", valign="middle",
                                  owner="score pad title")]
-    y = title_h + 2
-    items.append(TextBox(0, y, label_w, rh, "player", size=9, min_size=6, valign="middle",
-                         italic=True, owner="score pad header"))
-    for j in range(players):
-        items.append(Rect(label_w + j * cw, y, cw, rh, stroke=Stroke(INK, 0.3)))
-    y += rh
-    for label, kind, key in rows:
-        fill = "#e8e8e8" if kind == "sum" else None
-        if kind in ("habitat", "bonus") and key is not None:
-            i = box.rules.habitats.index(key)
-            fill = _shade(box.colours[i], 1.6)
-        items.append(Rect(0, y, w, rh, fill=fill, stroke=Stroke(INK, 0.3)))
-        x_text = 1.0
-        if kind == "species" and key is not None:
-            items += token_items(box, key, rh * 0.5 + 0.5, y + rh / 2, rh * 0.4)
-            x_text = rh + 1.5
-        if kind == "nature":
-            items.append(Symbol(NATURE_SYMBOL, 0.8, y + rh * 0.1, rh * 0.8))
-            x_text = rh + 1.5
-        items.append(TextBox(x_text, y, label_w - x_text, rh, label, size=9, min_size=5.5,
-                             valign="middle", bold=kind == "sum", owner="score pad row"))
+    y = title_h
+    for g in range(games):
+        items.append(TextBox(0, y, label_w, rh, f"game {g + 1}: player", size=9, min_size=6,
+                             valign="middle", italic=True, owner="score pad header"))
         for j in range(players):
             items.append(Rect(label_w + j * cw, y, cw, rh, stroke=Stroke(INK, 0.3)))
         y += rh
+        for label, kind, key in rows:
+            fill = "#e8e8e8" if kind == "sum" else None
+            if kind in ("habitat", "bonus") and key is not None:
+                i = box.rules.habitats.index(key)
+                fill = _shade(box.colours[i], 1.6)
+            items.append(Rect(0, y, w, rh, fill=fill, stroke=Stroke(INK, 0.3)))
+            x_text = 1.0
+            if kind == "species" and key is not None:
+                items += token_items(box, key, rh * 0.5 + 0.5, y + rh / 2, rh * 0.4)
+                x_text = rh + 1.5
+            if kind in ("habitat", "bonus") and key is not None:
+                # a swatch with the habitat's colour and pattern, for greyscale prints
+                i = box.rules.habitats.index(key)
+                sw = (rh * 1.4, rh * 0.8)
+                poly = ((1.0, y + 0.1 * rh), (1.0 + sw[0], y + 0.1 * rh),
+                        (1.0 + sw[0], y + 0.1 * rh + sw[1]), (1.0, y + 0.1 * rh + sw[1]))
+                items.append(Polygon(poly, fill=box.colours[i]))
+                items += pattern_items(PATTERNS[i % len(PATTERNS)], poly, box.colours[i],
+                                       rh * 0.35, (1.0, y, 1.0 + sw[0], y + rh))
+                x_text = sw[0] + 2.5
+            if kind == "nature":
+                items.append(Symbol(NATURE_SYMBOL, 0.8, y + rh * 0.1, rh * 0.8))
+                x_text = rh + 1.5
+            items.append(TextBox(x_text, y, label_w - x_text, rh, label, size=9, min_size=5.5,
+                                 valign="middle", bold=kind == "sum", owner="score pad row"))
+            for j in range(players):
+                items.append(Rect(label_w + j * cw, y, cw, rh, stroke=Stroke(INK, 0.3)))
+            y += rh
+        y += 8.0
     return Drawing(w, h, tuple(items))
 
 

@@ -348,25 +348,38 @@ class Term:
 
     def describe(self, species: str) -> str:
         """A sentence a player reads on the card."""
-        what = {
-            "group": "group of {sp}" + (f" of exactly {_or(self.sizes)}" if self.sizes else ""),
-            "line": "straight line of {sp}",
-            "run": f"run of {{sp}} (each touching at most {self.touch} others)",
-            "isolated": "{sp} with no " + ("other token" if self.apart == "any" else "{sp}")
-            + " next to it",
-            "sight": f"pair of {{sp}} in a straight line, {self.distance}+ apart, with no "
-            + ("token" if self.apart == "any" else "{sp}") + " between",
-            "ring": "{sp} with " + ("other species" if self.around == "other" else "tokens")
-            + " around it",
-            "variety": "{sp} by the different other species next to it",
-        }[self.kind].format(sp=species)
-        unit = {"group": "size", "line": "length", "run": "size", "ring": "tokens around",
-                "variety": "species", "isolated": "", "sight": ""}[self.kind]
-        lo = f" ({self.min}+ {unit})" if unit and self.min > 1 and not self.sizes else ""
+        sp = species
+        sizes = f" of exactly {_or(self.sizes)}" if self.sizes else ""
+        near = "token" if self.apart == "any" else sp
+        who = "other-species tokens" if self.around == "other" else "tokens"
+        lo = self.min
         if self.mode == "count":
-            return f"Count each {what}{lo}; score by how many."
-        best = " Only the best one scores." if self.best else ""
-        return f"Each {what} scores by {unit or 'match'}{lo}.{best}"
+            what = {
+                "group": f"groups of {sp}{sizes}" + (f" ({lo}+)" if lo > 1 and not sizes
+                                                     else ""),
+                "line": f"straight lines of {lo}+ {sp}",
+                "run": f"runs of {lo}+ {sp} (each touching at most {self.touch} others)",
+                "isolated": f"{sp} with no {near} next to it",
+                "sight": f"pairs of {sp} in a straight line, {self.distance}+ apart, with no "
+                         f"{near} between",
+                "ring": f"{sp} with {lo}+ {who} around it",
+                "variety": f"{sp} next to {lo}+ different other species",
+            }[self.kind]
+            return f"Count {what}; score by how many."
+        what = {
+            "group": f"Each group of {sp}{sizes} scores by its size",
+            "line": f"Each straight line of {sp} scores by its length",
+            "run": f"Each run of {sp} (each touching at most {self.touch} others) scores by "
+                   "its size",
+            "isolated": f"Each {sp} with no {near} next to it scores",
+            "sight": f"Each pair of {sp} in a straight line, {self.distance}+ apart, with no "
+                     f"{near} between, scores",
+            "ring": f"Each {sp} scores by the {who} around it",
+            "variety": f"Each {sp} scores by the different other species next to it",
+        }[self.kind]
+        if lo > 1 and not sizes and self.kind not in ("isolated", "sight"):
+            what += f" ({lo}+)"
+        return what + ("; only the best one counts." if self.best else ".")
 
     def table_labels(self) -> tuple[str, ...]:
         """The measure/count each table entry is for, the last one with ``+``."""

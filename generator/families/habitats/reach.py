@@ -148,7 +148,7 @@ def token_bounds(term: Term, mode_target: int, measure: int) -> tuple[int, int]:
         return own, own
     if kind == "line":
         # a token lies on at most three maximal segments (one per axis)
-        own = max(m, math.ceil(k * m / 3)) if m >= 2 else k
+        own = max(m, math.ceil(k * m / 3))
         return own, own
     if kind == "isolated":
         return k, k
@@ -158,7 +158,8 @@ def token_bounds(term: Term, mode_target: int, measure: int) -> tuple[int, int]:
         return own, own
     if kind == "ring":
         if term.around == "any":
-            return 1, max(k, m + 1)
+            # every match has its own centre; the tokens around may be centres too
+            return k, max(k, m + 1)
         # a token around counts for at most six centres
         return k, k + max(m, math.ceil(k * m / 6))
     if kind == "variety":
@@ -182,7 +183,11 @@ class Limits:
 
 
 def limits(box: HabitatsSet, species: str) -> Limits:
-    own_tiles = sum(1 for t in box.tiles if species in t.species)
+    """Upper bounds on one player's tokens of ``species``: one token per turn, the box's
+    tokens, and the tiles that can show it (every box tile, plus the player's starter group
+    with the most such tiles)."""
+    own_tiles = sum(1 for t in box.tiles if species in t.species) + max(
+        (sum(1 for t in g.tiles if species in t.species) for g in box.starters), default=0)
     return Limits(box.rules.turns, box.rules.tokens_per_species, own_tiles)
 
 
@@ -288,7 +293,6 @@ def _match_tiles(needs: list[tuple[Hex, str]], tiles: tuple[Tile, ...]) -> dict[
                     return True
         return False
 
-    # rarest-symbol tiles first keeps the greedy start close to a maximum matching
     for i in range(len(needs)):
         if not augment(i, set()):
             return None
@@ -340,10 +344,10 @@ def realise(tokens: Mapping[Hex, str], box: HabitatsSet, meter: Meter) -> tuple[
     per: dict[str, int] = {}
     for s in toks.values():
         per[s] = per.get(s, 0) + 1
-    for s, n in per.items():
-        if n > box.rules.tokens_per_species:
-            return None, f"the construction needs {n} {s} tokens; the box has " \
-                         f"{box.rules.tokens_per_species}"
+    for s, count in per.items():
+        if count > box.rules.tokens_per_species:
+            return None, (f"the construction needs {count} {s} tokens; the box has "
+                          f"{box.rules.tokens_per_species}")
     needs = sorted(toks.items())
     assigned = _match_tiles(needs, box.tiles)
     if assigned is None:

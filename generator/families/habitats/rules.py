@@ -155,9 +155,11 @@ class PlayerMap:
 # Corridors
 # --------------------------------------------------------------------------------------------
 
-def corridors(tiles: Mapping[Hex, Placed], habitat: str) -> list[frozenset[Hex]]:
+def corridors(tiles: Mapping[Hex, Placed], habitat: str,
+              around: Mapping[Hex, tuple[Hex, ...]] | None = None) -> list[frozenset[Hex]]:
     """The corridors of one habitat: tiles joined through edges that both show it; sorted by
-    size (largest first), then by smallest hex."""
+    size (largest first), then by smallest hex. ``around`` may give each tile's neighbours
+    (in direction order) when several habitats are scored on one map."""
     members = {h for h, p in tiles.items() if habitat in p.edges}
     seen: set[Hex] = set()
     out: list[frozenset[Hex]] = []
@@ -170,10 +172,11 @@ def corridors(tiles: Mapping[Hex, Placed], habitat: str) -> list[frozenset[Hex]]
         while stack:
             h = stack.pop()
             edges = tiles[h].edges
+            nbrs = around[h] if around is not None else h.neighbours()
             for d in range(6):
                 if edges[d] != habitat:
                     continue
-                n = step(h, d)
+                n = nbrs[d]
                 if n in members and n not in seen and tiles[n].edges[OPPOSITE[d]] == habitat:
                     seen.add(n)
                     comp.add(n)
@@ -184,7 +187,8 @@ def corridors(tiles: Mapping[Hex, Placed], habitat: str) -> list[frozenset[Hex]]
 
 
 def largest_corridors(tiles: Mapping[Hex, Placed], habitats: Iterable[str]) -> dict[str, int]:
-    return {h: (len(c[0]) if (c := corridors(tiles, h)) else 0) for h in habitats}
+    around = {h: h.neighbours() for h in tiles}
+    return {h: (len(c[0]) if (c := corridors(tiles, h, around)) else 0) for h in habitats}
 
 
 def majority_bonus(sizes: Sequence[int], rules: Ruleset) -> list[int]:
@@ -386,6 +390,18 @@ class Game:
             keep.append((self.display[token_index][0], self.display[tile_index][1]))
         self.display = keep
         return tile, token
+
+    def place_token(self, player: int, species: str, at: Hex) -> bool:
+        """Place a token on a player's map; a keystone match takes a nature token from the
+        pool (none is earned once the pool is empty)."""
+        m = self.maps[player]
+        if not m.place_token(species, at):
+            return False
+        if self.nature_pool > 0:
+            self.nature_pool -= 1
+            return True
+        m.nature -= 1
+        return False
 
     def return_token(self, species: str | None) -> None:
         if species is not None:

@@ -167,7 +167,7 @@ class GreedyBot:
         tile, sp = game.take(player, ti, ki)
         m.place_tile(tile, at, rot)
         if sp is not None and tok_at is not None:
-            m.place_token(sp, tok_at)
+            game.place_token(player, sp, tok_at)
         else:
             game.return_token(sp)
         game.end_turn()

@@ -20,6 +20,12 @@ from .model import FEATURE_WORDS, Card, Feature, Icon, ParksParams, ParksSet
 from .sim import Difficulty, difficulty, hand_coverage
 from .solve import cached_completability, replay
 
+# Node budgets only (no seconds) for the simulations: a time limit would make the figures
+# depend on the machine's load, and the same deck + seed must give the same report. A game
+# ticks a few dozen nodes (one per greedy step), so these caps only stop runaway searches.
+SIM_BUDGET = Budget(nodes=20_000)
+HAND_BUDGET = Budget(nodes=50_000)
+
 CODES = {Verdict.IMPOSSIBLE: "E-PARKS-IMPOSSIBLE", Verdict.UNKNOWN: "E-PARKS-UNKNOWN"}
 
 
@@ -31,7 +37,8 @@ def card_entry(deck: Deck, ps: ParksSet, card: Card, games: int) -> tuple[CheckE
     p: ParksParams = deck.params
     budget = Budget(nodes=deck.check.budget_nodes, seconds=deck.check.budget_seconds)
     v = cached_completability(ps.sheet, ps.die, card, budget, deck.seed)
-    details: dict[str, Any] = {"nodes": v.nodes, "seconds": round(v.seconds, 4)}
+    # No timings in the report: same deck + seed must give identical output.
+    details: dict[str, Any] = {"nodes": v.nodes}
     kind = "grand park card" if card.grand else "park card"
     if v.verdict is Verdict.COMPLETABLE and v.certificate is not None:
         # Replayed again here, on the exact object that goes into the report.
@@ -41,7 +48,7 @@ def card_entry(deck: Deck, ps: ParksSet, card: Card, games: int) -> tuple[CheckE
                               f"{kind}: certificate failed replay: {problem}",
                               "E-PARKS-REPLAY", details), v
         diff: Difficulty = difficulty(ps.sheet, ps.die, card, deck.seed, games, p.rounds,
-                                      Budget(nodes=20_000, seconds=0.5), v.pieces)
+                                      SIM_BUDGET, v.pieces)
         cert = v.certificate
         details["certificate"] = cert.to_json()
         details["rounds"] = len(cert.rounds)
@@ -97,7 +104,7 @@ def check(deck: Deck, ps: ParksSet, options: CheckOptions) -> Report:
             shares.append(float(entry.details["difficulty"]["share"]))
             rounds.append(int(entry.details["rounds"]))
     hc = hand_coverage(ps.sheet, ps.park_cards, deck.seed, p.hands,
-                       Budget(nodes=50_000, seconds=1.0))
+                       HAND_BUDGET)
     hj = hc.to_json()
     if hc.hands:
         entries.append(CheckEntry(

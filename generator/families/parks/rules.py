@@ -478,6 +478,32 @@ def play_cuts(player: PlayerState, die: Die, face: Sequence[int], cuts: Sequence
     return replace(player, sheet=state, rounds=player.rounds + 1), freed
 
 
+def play_round(player: PlayerState, die: Die, face: Sequence[int], cuts: Sequence[Cut],
+               builds: Sequence[Build], keeps: Sequence[Cell | None] = ()) -> PlayerState:
+    """One whole round for one player: CUT with the rolled face, then BUILD and CHECK."""
+    player, freed = play_cuts(player, die, face, cuts, keeps)
+    return build(player, builds, freed)
+
+
+def extra_cut(player: PlayerState, length: int, cut: Cut, builds: Sequence[Build],
+              keep: Cell | None = None) -> PlayerState:
+    """Spend an Extra Cut bonus: one more cut of the current round's ``length`` at once (it
+    counts as a cut of this round for the collinearity rule); the sections it frees are placed
+    or crumpled straight away, which may complete another card and chain."""
+    if player.extra_cuts < 1:
+        raise RuleError("no Extra Cut bonus to spend")
+    if cut.length != length:
+        raise RuleError(f"an Extra Cut has the round's length {length}, not {cut.length}")
+    res = apply_cut(player.sheet, cut, keep)
+    player = replace(player, sheet=res.state, extra_cuts=player.extra_cuts - 1)
+    return build(player, builds, list(res.freed))
+
+
+def solo_discard(player: PlayerState) -> PlayerState:
+    """Solo: one card of the draw pile is discarded before every roll."""
+    return replace(player, pile=player.pile[1:])
+
+
 def can_cut(state: SheetState, face: Sequence[int]) -> bool:
     """Whether any legal cut of each length of the face exists at the start of the round (the
     solo game ends when a roll cannot be cut)."""

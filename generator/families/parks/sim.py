@@ -21,6 +21,7 @@ import random
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from ...core.budget import Budget, Meter
@@ -28,8 +29,16 @@ from ...core.exactcover import CoverProblem, solve
 from ...core.grid import Cell, interior_edges
 from ...core.verdict import Verdict
 from .model import Card, Demand, Die, Sheet
-from .rules import CardState, RuleError, SheetState, place
-from .solve import Piece, big_pieces, isometries, plan_state, try_face, walkway_groups
+from .rules import CardState, PlayerState, RuleError, SheetState, build, place, play_cuts
+from .solve import (
+    Piece,
+    big_pieces,
+    isometries,
+    plan_cuts,
+    plan_state,
+    try_face,
+    walkway_groups,
+)
 
 
 @dataclass(frozen=True)
@@ -108,35 +117,73 @@ def difficulty(sheet: Sheet, die: Die, card: Card, seed: int, games: int, max_ro
     return Difficulty(games, done, len(results), max_rounds, med)
 
 
+@lru_cache(maxsize=1024)
+def _card_options(sheet: Sheet, card: Card) -> tuple[tuple[tuple[Cell, ...], tuple[Cell, ...]],
+                                                      ...]:
+    """The supply options of one card: (card spaces, sheet squares) pairs; walkway groups
+    as whole isometric placements, other spaces one matching square each."""
+    dm = card.demand_map()
+    out: list[tuple[tuple[Cell, ...], tuple[Cell, ...]]] = []
+    grouped: set[Cell] = set()
+    for g in walkway_groups(card):
+        grouped |= g
+        cells = tuple(sorted(g))
+        for _, _, m in isometries(g, sheet):
+            if all(dm.get(c, Demand()).accepts(sheet.at(s)) for c, s in m.items()):
+                out.append((cells, tuple(m[c] for c in cells)))
+    squares = sorted(sheet.cells())
+    for c in sorted(card.cells - grouped):
+        d = dm.get(c, Demand())
+        for s in squares:
+            if d.accepts(sheet.at(s)):
+                out.append(((c,), (s,)))
+    return tuple(out)
+
+
 def hand_supplied(sheet: Sheet, cards: Sequence[Card], budget: Budget) -> Verdict:
     """Can one sheet supply every space of ``cards`` at once (disjoint squares, demands met,
     walkways in one piece)?"""
-    primary: list[Any] = []
-    options: list[list[Any]] = []
     all_sq = sorted(sheet.cells())
-    for i, card in enumerate(cards):
-        dm = card.demand_map()
-        groups = walkway_groups(card)
-        grouped: set[Cell] = set()
-        for g in groups:
-            grouped |= g
-            for _, _, m in isometries(g, sheet):
-                if all(dm.get(c, Demand()).accepts(sheet.at(s)) for c, s in m.items()):
-                    options.append([("c", i, c) for c in sorted(g)] +
-                                   [("s", s) for s in m.values()])
-        for c in sorted(card.cells):
-            primary.append(("c", i, c))
-            if c in grouped:
-                continue
-            d = dm.get(c, Demand())
-            for s in all_sq:
-                if d.accepts(sheet.at(s)):
-                    options.append([("c", i, c), ("s", s)])
+    primary: list[Any] = [("c", i, c) for i, card in enumerate(cards) for c in sorted(card.cells)]
     if len(primary) > len(all_sq):
         return Verdict.IMPOSSIBLE
+    options: list[list[Any]] = []
+    for i, card in enumerate(cards):
+        for cells, squares in _card_options(sheet, card):
+            options.append([("c", i, c) for c in cells] + [("s", s) for s in squares])
     res = solve(CoverProblem(primary=primary, options=options,
                              secondary=[("s", s) for s in all_sq]), mode="first", budget=budget)
     return res.verdict
+
+
+def hand_plan(sheet: Sheet, die: Die, cards: Sequence[Card], rng: random.Random,
+              budget: Budget) -> bool:
+    """Is there a cut plan, found and replayed, that completes all ``cards`` from one fresh
+    sheet? Sections for each card are chosen greedily on what the earlier cards left, one
+    plan frees them all, and the plan is replayed through the rules engine with every card
+    face up (a relaxation: in play two are face up and the rest come from the pile, but the
+    sheet, the cuts and the placements are the same)."""
+    meter = budget.start()
+    free = sheet.cells()
+    pieces: list[Piece] = []
+    for i, card in enumerate(cards):
+        got = big_pieces(sheet, card, rng, meter, free=free)
+        if got is None:
+            return False
+        for p in got:
+            pieces.append(Piece(p.section, p.placement, i))
+            free = free - p.section
+    rounds = plan_cuts(sheet, die, pieces, meter, max_rounds=60)
+    if rounds is None:
+        return False
+    player = PlayerState.start(sheet, cards)
+    try:
+        for rp in rounds:
+            player, freed = play_cuts(player, die, rp.face, rp.cuts, rp.keeps)
+            player = build(player, rp.builds, freed)
+    except RuleError:
+        return False
+    return len(player.completed) == len(cards)
 
 
 @dataclass(frozen=True)
@@ -144,27 +191,41 @@ class HandCoverage:
     hands: int
     supplied: int
     unknown: int
+    planned: int = 0
+    planned_of: int = 0
 
     def to_json(self) -> dict[str, Any]:
         share = self.supplied / self.hands if self.hands else None
-        return {"hands": self.hands, "supplied": self.supplied, "unknown": self.unknown,
-                "share": None if share is None else round(share, 3)}
+        out: dict[str, Any] = {"hands": self.hands, "supplied": self.supplied,
+                               "unknown": self.unknown,
+                               "share": None if share is None else round(share, 3)}
+        if self.planned_of:
+            out["planned"] = self.planned
+            out["planned_of"] = self.planned_of
+            out["planned_share"] = round(self.planned / self.planned_of, 3)
+        return out
 
 
 def hand_coverage(sheet: Sheet, cards: Sequence[Card], seed: int, hands: int,
-                  budget: Budget) -> HandCoverage:
+                  budget: Budget, die: Die | None = None, plans: int = 0) -> HandCoverage:
     """Sample ``hands`` hands of 5 distinct park cards and test each with
-    :func:`hand_supplied`."""
+    :func:`hand_supplied`; the first ``plans`` of them (with ``die``) also with
+    :func:`hand_plan`."""
     from ...core.rng import make_rng
 
     pool = list(cards)
     if len(pool) < 5 or hands == 0:
         return HandCoverage(0, 0, 0)
-    ok = unknown = 0
+    ok = unknown = planned = tried = 0
     for h in range(hands):
         rng = make_rng(seed, "parks-hands", h)
         hand = rng.sample(pool, 5)
         v = hand_supplied(sheet, hand, budget)
         ok += v is Verdict.COMPLETABLE
         unknown += v is Verdict.UNKNOWN
-    return HandCoverage(hands, ok, unknown)
+        if die is not None and h < plans:
+            tried += 1
+            if v is Verdict.COMPLETABLE:
+                planned += hand_plan(sheet, die, hand, make_rng(seed, "parks-hand-plan", h),
+                                     Budget(nodes=100_000))
+    return HandCoverage(hands, ok, unknown, planned, tried)

@@ -44,6 +44,7 @@ from ...core.verdict import Verdict
 from .model import FEATURE_WORDS, Card, Cut, Demand, Die, Feature, Icon, Sheet
 from .rules import (
     Build,
+    CutResult,
     Placement,
     PlayerState,
     RuleError,
@@ -311,6 +312,8 @@ class Piece:
 
     section: frozenset[Cell]
     placement: Placement
+    card: int = 0
+    """Which face-up card it goes on (index), when a plan serves several cards."""
 
 
 def _perimeter_cost(sheet: Sheet, cells: frozenset[Cell]) -> int:
@@ -428,6 +431,9 @@ class PlanState:
     req: set[EdgeKey]
     forbidden: frozenset[EdgeKey]
     target_cells: frozenset[Cell]
+    cards: dict[frozenset[Cell], int] = field(default_factory=dict)
+    reserve: frozenset[Cell] = frozenset()
+    """Spare squares that must stay attached to the end (see :func:`plan_state`)."""
 
 
 def plan_state(sheet: Sheet, state: SheetState, pieces: Sequence[Piece]) -> PlanState:
@@ -438,8 +444,19 @@ def plan_state(sheet: Sheet, state: SheetState, pieces: Sequence[Piece]) -> Plan
         forbidden |= {(e.a, e.b) for e in interior_edges(s)}
     done = state.cut_keys
     req = {(e.a, e.b) for e in required_edges(sheet, sections)} - done
+    targets = frozenset(c for s in sections for c in s)
+    # The reserve: the largest connected patch of the body that no piece uses. It must never
+    # be cut off, so when the last piece comes free a part at least its size is left and the
+    # piece is the one freed (the largest part stays). Without it plans for whole hands ended
+    # with the last piece *being* the remaining sheet (bench: 0 of 20 hands planned).
+    spare = components(state.body - targets)
+    biggest = max((len(p.section) for p in pieces), default=0)
+    reserve = max(spare, key=len) if spare else frozenset()
+    if len(reserve) < biggest:
+        reserve = frozenset()
     return PlanState(state, {p.section: p.placement for p in pieces}, req,
-                     frozenset(forbidden), frozenset(c for s in sections for c in s))
+                     frozenset(forbidden), targets, {p.section: p.card for p in pieces},
+                     reserve)
 
 
 @dataclass
@@ -454,6 +471,11 @@ class _RoundTry:
 
 
 def _distances(req: set[EdgeKey], rows: int, cols: int) -> dict[tuple[int, int], int]:
+    return _distances_of(frozenset(req), rows, cols)
+
+
+@lru_cache(maxsize=4096)
+def _distances_of(req: frozenset[EdgeKey], rows: int, cols: int) -> dict[tuple[int, int], int]:
     """Manhattan distance from every lattice vertex to the nearest end of an uncut required
     edge (used to steer lead-in cuts towards pieces that do not touch the border): the
     two-pass L1 distance transform, linear in the number of vertices."""
@@ -506,7 +528,7 @@ def try_face(ps: PlanState, face: Sequence[int], meter: Meter,
         scored.sort(key=lambda t: -t[0])
         done = False
         for _, cut in scored[:40]:
-            outcome = _apply_checked(rt.state, cut, pending, ps.target_cells)
+            outcome = _apply_checked(rt.state, cut, pending, ps.target_cells, ps.reserve)
             if outcome is None:
                 continue
             res_state, keep, freed = outcome
@@ -547,32 +569,48 @@ def try_face(ps: PlanState, face: Sequence[int], meter: Meter,
 
 
 def _apply_checked(state: SheetState, cut: Cut, pending: set[frozenset[Cell]],
-                   target_cells: frozenset[Cell]
+                   target_cells: frozenset[Cell], reserve: frozenset[Cell] = frozenset()
                    ) -> tuple[SheetState, Cell | None, list[frozenset[Cell]]] | None:
     """Apply ``cut`` if the parts it frees are whole planned pieces or piece-free scraps,
-    keeping every still-attached piece on the body; None otherwise."""
-    res = apply_cut(state, cut)
-    keep: Cell | None = None
-    pending_cells = {c for p in pending for c in p}
-    if res.tie and pending_cells and not pending_cells & res.state.body:
-        # Keep the tied part holding the pieces still to free.
+    keeping every still-attached piece on the body; None otherwise. On a tie for the largest
+    part every choice is tried and the one freeing most pieces wins.
+
+    It also keeps enough spare squares attached, or the last piece would end up *being* the
+    sheet (the largest part stays) and could never be freed: the ``reserve`` must stay
+    attached; without one, the body must hold, besides the pieces still to free, at least as
+    many squares as the largest of them."""
+    first = apply_cut(state, cut)
+    results: list[tuple[CutResult, Cell | None]] = [(first, None)]
+    if first.tie:
+        for part in first.freed:
+            if len(part) == len(first.state.body):
+                results.append((apply_cut(state, cut, min(part)), min(part)))
+    best: tuple[int, SheetState, Cell | None, list[frozenset[Cell]]] | None = None
+    for res, keep in results:
+        ok = True
+        got = 0
         for part in res.freed:
-            if len(part) == len(res.state.body) and part & pending_cells:
-                keep = min(part)
-                res = apply_cut(state, cut, keep)
+            if part in pending:
+                got += 1
+            elif part & target_cells:
+                ok = False
                 break
-    freed_ok: list[frozenset[Cell]] = []
-    for part in res.freed:
-        if part in pending:
-            freed_ok.append(part)
-        elif part & target_cells:
-            return None
-        else:
-            freed_ok.append(part)
-    still = pending - set(res.freed)
-    if any(not p <= res.state.body for p in still):
+        if not ok:
+            continue
+        still = [p for p in pending if p not in res.freed]
+        if any(not p <= res.state.body for p in still):
+            continue
+        if reserve:
+            if not reserve <= res.state.body:
+                continue
+        elif still and len(res.state.body) - sum(len(p) for p in still) < max(
+                len(p) for p in still):
+            continue
+        if best is None or got > best[0]:
+            best = (got, res.state, keep, list(res.freed))
+    if best is None:
         return None
-    return res.state, keep, freed_ok
+    return best[1], best[2], best[3]
 
 
 def plan_cuts(sheet: Sheet, die: Die, pieces: Sequence[Piece], meter: Meter,
@@ -607,7 +645,7 @@ def plan_cuts(sheet: Sheet, die: Die, pieces: Sequence[Piece], meter: Meter,
         builds: list[Build] = []
         for part in rt.freed:
             if part in ps.pending:
-                builds.append(Build(part, 0, ps.pending.pop(part)))
+                builds.append(Build(part, ps.cards.get(part, 0), ps.pending.pop(part)))
             else:
                 builds.append(Build(part))
         for cut in rt.cuts:

@@ -57,10 +57,10 @@ class QuiltsFamily(Family):
             total = 0
             for size, count in sorted(params.sizes.items()):
                 path: tuple[str | int, ...] = (fam, "sizes", str(size))
-                if not 1 <= size <= 12:
+                if not 1 <= size <= 10:
                     problems.append(Problem("E-QUILTS-SIZES", path,
                                             f"piece size {size} is out of range",
-                                            "sizes run from 1 to 12 squares"))
+                                            "sizes run from 1 to 10 squares"))
                     continue
                 if count < 0:
                     problems.append(Problem("E-QUILTS-SIZES", path, "a count cannot be negative",

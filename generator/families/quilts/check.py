@@ -99,25 +99,30 @@ def fill_entry(subject: str, check: str, what: str, size: tuple[int, int], qs: Q
     """Can ``size`` (rows, cols) be covered by a subset of the pieces plus the patches?"""
     rows, cols = size
     region = rectangle(rows, cols)
-    tiles = [TilePiece(p.shape, p.id) for p in qs.pieces]
-    tiles += [TilePiece(PATCH_SHAPE, f"patch-{i + 1}") for i in range(len(qs.rules.track.patches))]
+    patches = len(qs.rules.track.patches)
+    # When the areas match exactly every tile must be used: saying so lets the core's
+    # parity argument (which weighs required pieces) refute a fill without searching.
+    exact = sum(p.size for p in qs.pieces) + patches == rows * cols
+    tiles = [TilePiece(p.shape, p.id, required=exact) for p in qs.pieces]
+    tiles += [TilePiece(PATCH_SHAPE, f"patch-{i + 1}", required=exact) for i in range(patches)]
     result = tile(region, tiles, mode="first", budget=budget)
     details: dict[str, Any] = {"nodes": result.nodes, "region": f"{rows}x{cols}"}
     code = f"E-QUILTS-{check.upper()}"
     if result.verdict is Verdict.COMPLETABLE:
-        cert = certificate_from_tiling(result, qs.pieces)
         try:
+            cert = certificate_from_tiling(result, qs.pieces)
             replay_fill(cert, qs.pieces, qs.rules, corner)
         except IllegalMove as err:
             return CheckEntry(subject, check, "fail",
                               f"the certificate found for {what} does not replay: {err}",
                               f"{code}-REPLAY", details)
-        used = [p for p in cert["placements"] if p["index"] != PATCH]
-        patches = len(cert["placements"]) - len(used)
+        used = len([p for p in cert["placements"] if p["index"] != PATCH])
+        placed = len(cert["placements"]) - used
         details["certificate"] = cert
         return CheckEntry(subject, check, "completable",
-                          f"{what} can be filled with {len(used)} pieces and {patches} "
-                          "1x1 patches (certificate replayed)", details=details)
+                          f"{what} can be filled with {used} piece{'' if used == 1 else 's'} "
+                          f"and {placed} 1x1 patch{'' if placed == 1 else 'es'} "
+                          "(certificate replayed)", details=details)
     if result.verdict is Verdict.IMPOSSIBLE:
         details["reason"] = result.reason
         return CheckEntry(subject, check, "impossible",

@@ -130,7 +130,7 @@ def sheet_items(spec: SheetSpec, title: str, w: float, h: float,
             items.append(TextBox(bx, 2.5, 19, 7.5, str(claimed[0].points), size=11,
                                  min_size=6, align="center", valign="middle",
                                  colour="#1a237e", owner="sheet plan points"))
-    lower_h = 78.0 if bottom else 70.0
+    lower_h = 80.0 if bottom else 70.0
     block = min(58.0, (h - header - lower_h) / n_streets)
     house_h = min(26.0, block - 17.0)
     y = header
@@ -166,8 +166,9 @@ def sheet_items(spec: SheetSpec, title: str, w: float, h: float,
             items.extend(_boxes(x0 + 7.0, py, 5.5, [str(v) for v in st.parks], marked,
                                 fill="#e8f5e9"))
         y += block
-    # The lower half sits at the foot of the page, so the streets get the spare height.
-    lower = max(y + 2.0, h - lower_h) if bottom else y + 2.0
+    # The lower half sits at the foot of the page, so the streets get the spare height; the
+    # last 6 mm stay free for the renderer's stamp.
+    lower = max(y + 2.0, h - lower_h - 2.0) if bottom else y + 2.0
     if bottom:
         _lower_half(items, spec, w, lower, filled)
     return items, lower
@@ -177,7 +178,9 @@ def _lower_half(items: list[Item], spec: SheetSpec, w: float, y: float,
                 filled: Sheet | None) -> None:
     # Group value columns, left: one column per size, the first value is where prices start.
     col_w = min(15.0, (w * 0.5) / spec.max_group)
-    box = min(6.0, col_w - 2.0)
+    longest = max(len(col) for col in spec.group_values)
+    # The columns end above the score row (58 mm below the top of the lower half).
+    box = min(6.0, col_w - 2.0, 46.0 / longest - 0.8)
     items.append(TextBox(0, y, w * 0.5, 5, "**Group values** (mark a box per price rise)",
                          size=7, min_size=5, owner="sheet groups"))
     for k, col in enumerate(spec.group_values):

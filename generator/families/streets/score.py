@@ -211,3 +211,34 @@ def _order(err: _Errors, spec: SheetSpec, s: int, row: list[int], dups: set[int]
     if last >= 0 and regulars == 0:
         err.add("DUPLICATE", (*base, "houses"), f"{name}: the run of {last} is all "
                 "duplicates; a duplicate copies a house built with a number")
+
+
+def sheet_to_toml(sheet: Sheet, plans: tuple[PlanCard, ...]) -> str:
+    """The sheet written in the score-file format (``read_sheet`` reads it back to an equal
+    sheet): the text form of a sheet."""
+    by_id = {p.id: p for p in plans}
+    out = [f"workers = {sheet.workers}", f"refusals = {sheet.refusals}",
+           "price = [" + ", ".join(str(k) for k in sheet.price) + "]", ""]
+    for s, row in enumerate(sheet.houses):
+        cells = []
+        for h, v in enumerate(row):
+            if v == EMPTY:
+                cells.append('"."')
+            elif h in sheet.dups[s]:
+                cells.append(f'"{v}d"')
+            else:
+                cells.append(str(v))
+        out.append("[[street]]")
+        out.append("houses = [" + ", ".join(cells) + "]")
+        out.append("fences = [" + ", ".join(str(b) for b in sorted(sheet.fences[s])) + "]")
+        out.append("pools = [" + ", ".join(str(h + 1) for h in sorted(sheet.pools[s])) + "]")
+        out.append(f"parks = {sheet.parks[s]}")
+        out.append("")
+    for claim in sheet.claims:
+        plan = by_id[claim.plan]
+        first = claim.points == plan.first and (claim.points != plan.later or
+                                                plan.first == plan.later)
+        groups = ", ".join(f"[{s + 1}, {a + 1}, {z + 1}]" for s, a, z in claim.groups)
+        out.extend(["[[plan]]", f'id = "{claim.plan}"', f"first = {str(first).lower()}",
+                    f"groups = [{groups}]", ""])
+    return "\n".join(out)
