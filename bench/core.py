@@ -117,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
     if os.path.isdir(args.libs):
         sys.path.append(args.libs)
     sys.path.insert(0, str(HARNESS))
-    import bench_solvers as h  # the study's harness
+    import bench_solvers as h  # type: ignore[import-not-found]  # the study's harness
 
     _register(h)
     print(
@@ -208,7 +208,8 @@ def main(argv: list[str] | None = None) -> int:
     ref = next(iter(answers.values()))
     for s, a in answers.items():
         if a != ref:
-            print(f"  DISAGREEMENT: {s} differs on {sum(x != y for x, y in zip(a, ref))} cards")
+            n_bad = sum(x != y for x, y in zip(a, ref, strict=True))
+            print(f"  DISAGREEMENT: {s} differs on {n_bad} cards")
 
     # -- the goals -------------------------------------------------------------------
     print("\ngoals (same machine, same run):")

@@ -11,7 +11,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -121,7 +121,11 @@ def build_deck(
     if not checked.report.ok and not keep_going:
         raise ChecksFailed(checked.report)
     tick("layout", 0, 1)
-    components = loaded.family.layout(checked.deck, checked.generated, checked.report)
+    components = [
+        replace(c, index=i)
+        for i, c in enumerate(
+            loaded.family.layout(checked.deck, checked.generated, checked.report), start=1)
+    ]
     if only is not None:
         too_big = sorted(i for i in only if i > len(components))
         if too_big:

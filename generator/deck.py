@@ -51,6 +51,26 @@ Colour = Annotated[
 """A colour as ``#rrggbb``."""
 
 
+def _signed_length(value: object) -> float:
+    if isinstance(value, str) and value.strip().startswith("-"):
+        return -parse_length(value.strip()[1:])
+    if isinstance(value, int | float) and not isinstance(value, bool) and value < 0:
+        return float(value)
+    return parse_length(value)
+
+
+SignedLength = Annotated[
+    float,
+    BeforeValidator(_signed_length),
+    WithJsonSchema({"anyOf": [
+        {"type": "number", "description": "millimetres"},
+        {"type": "string", "pattern": r"^\s*-?[0-9]*\.?[0-9]+\s*(mm|cm|in|pt)\s*$"},
+    ]}),
+    PlainSerializer(lambda v: v, return_type=float),
+]
+"""A length that may be negative (offsets): ``"-0.5mm"``."""
+
+
 class Frozen(BaseModel):
     """Base of every deck model: immutable, unknown keys rejected."""
 
@@ -129,7 +149,7 @@ class PrintSettings(Frozen):
         description="Backs: none; duplex sheets mirrored for long-edge or short-edge flip; "
         "or a gutter-fold layout (fronts and backs side by side, fold down the middle).",
     )
-    back_offset: tuple[Length, Length] = Field(
+    back_offset: tuple[SignedLength, SignedLength] = Field(
         default=(0.0, 0.0),
         description="Shift of back pages (x, y) to correct a printer's duplex misalignment; "
         "measure it with the calibration page.",

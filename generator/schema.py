@@ -49,6 +49,8 @@ def _type_name(annotation: Any) -> str:
         names = {getattr(getattr(m, "func", None), "__name__", "") for m in meta}
         if "parse_length" in names:
             return "length"
+        if "_signed_length" in names:
+            return "signed length"
         if "_colour" in names:
             return "colour"
         return _type_name(base)
@@ -82,6 +84,8 @@ def _field_type(field: Any) -> str:
     names = {getattr(getattr(m, "func", None), "__name__", "") for m in field.metadata}
     if "parse_length" in names:
         return "length"
+    if "_signed_length" in names:
+        return "signed length"
     if "_colour" in names:
         return "colour"
     if "parse" in names:

@@ -55,6 +55,9 @@ def test_only_selects_components(tmp_path: Path) -> None:
     assert code == 0
     svgs = sorted(p.name for p in (tmp_path / "cards" / "svg").glob("card-??.svg"))
     assert svgs == ["card-02.svg", "card-04.svg", "card-05.svg"]
+    # The stamp keeps the deck's numbering, not the position in the selection.
+    svg = (tmp_path / "cards" / "svg" / "card-04.svg").read_text(encoding="utf-8")
+    assert "#4" in svg and "#2" not in svg
     code, _, err = run("build", CARDS, "-o", str(tmp_path), "--only", "x-1")
     assert code == 2 and "--only" in err
 

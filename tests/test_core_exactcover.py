@@ -198,11 +198,12 @@ PENTOMINOES = [
 
 def pentomino_problem(h: int, w: int) -> CoverProblem:
     region = rectangle(h, w)
-    options = []
+    options: list[list[Hashable]] = []
     for i, text in enumerate(PENTOMINOES):
         for cells in Polyomino.from_text(text).placements(region):
             options.append([f"P{i}", *sorted(cells)])
-    return CoverProblem([f"P{i}" for i in range(12)] + sorted(region), options)
+    items: list[Hashable] = [f"P{i}" for i in range(12)]
+    return CoverProblem(items + sorted(region), options)
 
 
 def test_pentominoes_in_3x20_have_8_tilings() -> None:

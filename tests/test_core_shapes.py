@@ -51,3 +51,10 @@ def test_command_prints_the_gallery_and_counts() -> None:
     assert res.output == "22\n"
     res = runner.invoke(shapes, ["0"])
     assert res.exit_code == 2
+
+
+def test_the_paperproof_group_has_the_shapes_command() -> None:
+    from generator.cli import main
+
+    res = CliRunner().invoke(main, ["shapes", "5", "--count"])
+    assert res.exit_code == 0 and res.output == "12\n"

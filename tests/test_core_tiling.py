@@ -143,7 +143,11 @@ def test_demands_filter_placements_and_labels_rotate() -> None:
 
 def test_custom_matcher_for_sets_of_features() -> None:
     pieces = [Piece({(0, 0): frozenset({"water", "fish"}), (0, 1): frozenset({"grass"})})]
-    ok = tile(rectangle(1, 2), pieces, demands={(0, 1): "fish"}, matches=lambda d, lab: d in lab)
+
+    def has(demand: Hashable, label: Hashable) -> bool:
+        return isinstance(label, frozenset) and demand in label
+
+    ok = tile(rectangle(1, 2), pieces, demands={(0, 1): "fish"}, matches=has)
     assert ok.verdict is Verdict.COMPLETABLE
     assert ok.placements[0].cells[(0, 1)] == frozenset({"water", "fish"})
 
@@ -292,3 +296,47 @@ def test_verify_tiling_rejects_bad_certificates() -> None:
     assert not verify_tiling(
         region, pieces, [Placement(0, 0, (0, 1), {(0, 1): None, (0, 2): None})]
     )
+
+
+def _orbit_count(region: frozenset[Cell], sols: list[tuple[Placement, ...]], refl: bool) -> int:
+    """Classes of tilings under the region's symmetries, by brute force on the pictures."""
+    from generator.core.polyomino import MATRICES
+
+    syms = board_symmetries(region, refl)
+    seen: set[frozenset[frozenset[tuple[Cell, Hashable]]]] = set()
+    classes = 0
+    for sol in sols:
+        picture = frozenset(frozenset(p.cells.items()) for p in sol)
+        if picture in seen:
+            continue
+        classes += 1
+        for k, (sr, sc) in syms:
+            a, b, c, d = MATRICES[k]
+            seen.add(
+                frozenset(
+                    frozenset(((a * r + b * q + sr, c * r + d * q + sc), v) for (r, q), v in pl)
+                    for pl in picture
+                )
+            )
+    return classes
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from([(2, 2), (2, 3), (3, 3), (2, 4), (3, 4)]),
+    st.lists(st.sampled_from(SHAPES), min_size=1, max_size=6),
+    st.lists(st.booleans(), min_size=6, max_size=6),
+    st.booleans(),
+)
+def test_symmetry_count_agrees_with_brute_force(
+    size: tuple[int, int], shapes: list[str], req: list[bool], refl: bool
+) -> None:
+    region = rectangle(*size)
+    pieces = [
+        Piece(Polyomino.from_text(s), required=r)
+        for s, r in zip(shapes, req[: len(shapes)], strict=True)
+    ]
+    everything = tile(region, pieces, reflections=refl, mode="all")
+    expected = _orbit_count(region, list(everything.solutions), refl)
+    res = count_tilings_up_to_symmetry(region, pieces, reflections=refl)
+    assert res.count == expected and res.complete

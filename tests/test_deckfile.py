@@ -50,6 +50,12 @@ def test_good_deck_loads_frozen_with_units() -> None:
         deck.seed = 4  # type: ignore[misc]
 
 
+def test_back_offset_may_be_negative() -> None:
+    text = GOOD.replace('bleed = "0.125in"', 'bleed = "0.125in"\nback_offset = ["-0.5mm", 0.25]')
+    deck = load_deck_text(text, "deck.toml").deck
+    assert deck.print.back_offset == (-0.5, 0.25)
+
+
 def test_unknown_key_reports_line_and_did_you_mean() -> None:
     text = GOOD.replace('title = "B"', 'titel = "B"')
     [msg] = problems(text)

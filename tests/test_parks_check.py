@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from generator.core.budget import Budget
 from generator.core.polyomino import TRANSFORMS
 from generator.core.verdict import Verdict
-from generator.deck import deck_model
+from generator.deck import Deck, deck_model
 from generator.deckfile import load_deck
 from generator.errors import DeckError, GenerationError
 from generator.families.base import CheckOptions
@@ -147,21 +147,22 @@ def test_supply_matches_brute_force(letters: list[str], shape: list[str], marks:
 # --- generation and the deck report ----------------------------------------------------------
 
 
-def _deck(**params: object) -> object:
+def _deck(**params: object) -> Deck:
     model = deck_model("parks", ParksParams)
-    return model(family="parks", name="t", seed=5, check={"simulations": 2},
-                 parks={"cards": 3, "grand_cards": 1, "hands": 5, **params})
+    return model.model_validate({"family": "parks", "name": "t", "seed": 5,
+                                 "check": {"simulations": 2},
+                                 "parks": {"cards": 3, "grand_cards": 1, "hands": 5, **params}})
 
 
 def test_generation_is_deterministic_and_every_card_checks() -> None:
     deck = _deck()
-    a = FAMILY.generate(deck)  # type: ignore[arg-type]
-    b = FAMILY.generate(deck)  # type: ignore[arg-type]
+    a = FAMILY.generate(deck)
+    b = FAMILY.generate(deck)
     assert a == b
     assert [c.id for c in a.cards] == ["park-01", "park-02", "park-03", "grand-01"]
-    other = FAMILY.generate(deck.with_seed(6))  # type: ignore[attr-defined]
+    other = FAMILY.generate(deck.with_seed(6))
     assert other.sheet != a.sheet
-    rep = FAMILY.check(deck, a, CheckOptions())  # type: ignore[arg-type]
+    rep = FAMILY.check(deck, a, CheckOptions())
     verdicts = [e for e in rep.entries if e.check == "completable"]
     assert [e.status for e in verdicts] == ["completable"] * 4
     for e in verdicts:
@@ -174,7 +175,7 @@ def test_generation_is_deterministic_and_every_card_checks() -> None:
 def test_generation_gives_up_with_a_clear_error() -> None:
     deck = _deck(rows=2, cols=2, card_cells=(5, 6), max_tries=3, grand_cards=0)
     with pytest.raises(GenerationError, match="could not generate park-01"):
-        FAMILY.generate(deck)  # type: ignore[arg-type]
+        FAMILY.generate(deck)
 
 
 def test_hand_written_decks_through_the_loader() -> None:
@@ -223,3 +224,33 @@ def test_cut_replay_rejects_a_face_not_on_the_die() -> None:
     assert "not a face" in replay(SHEET, Die(((3, 3, 3),)), card, v.certificate) or \
         all(r.face == (3, 3, 3) for r in v.certificate.rounds)
     assert Cut.parse("0,1 S 2").length == 2
+
+
+def test_difficulty_known_answer_and_determinism() -> None:
+    from generator.families.parks.sim import difficulty
+
+    card = Card.from_rows("park-01", "Corner", ["G"])
+    one = Die(((1,),))
+    d = difficulty(SHEET, one, card, seed=3, games=5, max_rounds=8, budget=Budget(nodes=20_000))
+    # a greenery square in a corner needs two cuts of length 1: two rounds, every game
+    assert (d.within, d.median_rounds) == (5, 2.0)
+    d2 = difficulty(SHEET, DIE, card, seed=3, games=6, max_rounds=8,
+                    budget=Budget(nodes=20_000))
+    assert d2 == difficulty(SHEET, DIE, card, seed=3, games=6, max_rounds=8,
+                            budget=Budget(nodes=20_000))
+    assert 0 <= d2.share <= 1
+
+
+def test_hand_supply_and_replayed_hand_plan() -> None:
+    import random
+
+    from generator.families.parks.sim import hand_plan, hand_supplied
+
+    corner = Card.from_rows("park-01", "Corner", ["G#", "##"])
+    wet = Card.from_rows("park-02", "Wet Walk", ["WW", "#."], walkways=["11", ".."])
+    assert hand_supplied(SHEET, [corner, wet], Budget(nodes=50_000)) is Verdict.COMPLETABLE
+    assert hand_plan(SHEET, DIE, [corner, wet], random.Random(1), Budget(nodes=100_000))
+    # two cards each demanding the only recycling square cannot be supplied together
+    rec = Card.from_rows("park-03", "", ["#"], icons=["r"])
+    rec2 = Card.from_rows("park-04", "", ["#"], icons=["r"])
+    assert hand_supplied(SHEET, [rec, rec2], Budget(nodes=50_000)) is Verdict.IMPOSSIBLE

@@ -98,9 +98,9 @@ def test_too_large_sheet_is_a_layout_error() -> None:
     from generator.families.parks.model import ParksParams
 
     fam = ParksFamily()
-    deck = deck_model("parks", ParksParams)(
-        family="parks", name="big", parks={"rows": 20, "cols": 20, "cards": 0,
-                                           "grand_cards": 0, "hands": 0})
+    deck = deck_model("parks", ParksParams).model_validate(
+        {"family": "parks", "name": "big",
+         "parks": {"rows": 20, "cols": 20, "cards": 0, "grand_cards": 0, "hands": 0}})
     ps = fam.generate(deck)
     rep = fam.check(deck, ps, CheckOptions())
     with pytest.raises(LayoutError, match="does not fit the page"):

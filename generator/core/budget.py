@@ -81,6 +81,20 @@ class Meter:
                 return False
         return True
 
+    def allowance(self) -> int:
+        """How many nodes a hot loop may count locally before it must call :meth:`tick`
+        with them (never more than the nodes left; at most 1,024 when time is limited)."""
+        if self.exhausted:
+            return 0
+        a = _CLOCK_EVERY if self._deadline is not None else 1 << 62
+        if self._max_nodes is not None:
+            a = min(a, self._max_nodes - self.nodes)
+        return max(a, 0)
+
+    def add(self, n: int) -> None:
+        """Record ``n`` nodes already allowed by :meth:`allowance` (no budget check)."""
+        self.nodes += n
+
     def check_time(self) -> bool:
         """Read the clock now (for slow loops that tick rarely); False once out of time."""
         if self.exhausted:

@@ -94,7 +94,10 @@ class CoverProblem:
             if it in prim or it in sec:
                 raise ValueError(f"secondary item {it!r} is listed twice or is also primary")
             sec.add(it)
+        known = prim | sec
         for k, opt in enumerate(self.options):
+            if known.issuperset(opt) and len(set(opt)) == len(opt):
+                continue  # plain items only, all known, none twice: checked in C
             seen = set()
             for e in opt:
                 it = _entry_item(e)
@@ -211,11 +214,16 @@ def verify_cover(problem: CoverProblem, solution: Iterable[int]) -> bool:
 
 
 def bitset(indices: Iterable[int], nbits: int) -> int:
-    """An int with the given bits set, built through a bytearray (linear, not quadratic)."""
-    buf = bytearray((nbits + 8) // 8)
+    """An int with the given bits set (each index < ``nbits``), in linear time.
+
+    Built as a string of binary digits: setting a character and one ``int(text, 2)`` measured
+    13 us for 300 bits of 4,128, against 80 us for OR-ing shifted ones or a bytearray of bits.
+    """
+    digits = bytearray(b"0") * nbits
     for i in indices:
-        buf[i >> 3] |= 1 << (i & 7)
-    return int.from_bytes(buf, "little")
+        digits[i] = 49  # ord("1")
+    digits.reverse()
+    return int(digits, 2) if nbits else 0
 
 
 def iter_bits(mask: int) -> Iterator[int]:
@@ -275,14 +283,16 @@ def compile_masks(
     multiplicity: Mapping[int, int | tuple[int, int]] | None = None,
     capacity: Mapping[int, int] | None = None,
     item_opts: dict[int, int] | None = None,
+    capuse: list[int] | None = None,
 ) -> Compiled:
     """Compile options given as item bitmasks (no colours).
 
     ``primary``: bitmask of items to cover exactly once. ``multiplicity`` maps an item
     position to how many times it may be used: ``(lo, hi)``, or ``m`` meaning ``(m, m)`` for
     a primary item and ``(0, m)`` for a secondary one. ``capacity`` maps item positions to
-    capacities (see :func:`solve`).
-    ``item_opts`` may be passed when the caller already built it.
+    capacities (see :func:`solve`). ``item_opts`` (item -> options bitset) and ``capuse``
+    (per option: the capacity it uses) may be passed when the caller already knows them
+    (tiling does: every option is one piece), which skips deriving and validating them.
     """
     n = len(opt_mask)
     if item_opts is None:
@@ -319,15 +329,18 @@ def compile_masks(
         comp.primary = primary & ~comp.multi_mask
         comp.need = [(shifts[i], multi[i][0], i) for i in sorted(multi) if multi[i][0] > 0]
         comp.multi_inc = [0] * n
-        for k, m in enumerate(opt_mask):
-            hit = m & comp.multi_mask
-            if hit:
-                comp.multi_of[k] = [(shifts[i], multi[i][1], i) for i in iter_bits(hit)]
-                comp.multi_inc[k] = sum(1 << shifts[i] for i in iter_bits(hit))
+        for i in sorted(multi):  # visit only the options that name a multi item
+            entry = (shifts[i], multi[i][1], i)
+            for k in iter_bits(item_opts.get(i, 0)):
+                comp.multi_of.setdefault(k, []).append(entry)
+                comp.multi_inc[k] += 1 << shifts[i]
     if capacity:
         cap_bits = sum(1 << i for i in capacity)
         comp.cell_mask = comp.primary & ~cap_bits
         comp.total_capacity = sum(v * bounds.get(i, (1, 1))[1] for i, v in capacity.items())
+        if capuse is not None:
+            comp.capuse = capuse
+            return comp
         capuse = []
         for k, m in enumerate(opt_mask):
             caps = [capacity[i] for i in iter_bits(m & cap_bits)]
@@ -356,9 +369,17 @@ def compile_problem(
     opt_mask: list[int] = []
     painted: dict[tuple[int, Hashable], list[int]] = {}
     paint_entries: dict[int, list[tuple[int, Hashable]]] = {}
-    users: dict[int, list[int]] = {}
+    users: list[list[int]] = [[] for _ in index]
+    get = index.get
     for k, opt in enumerate(problem.options):
         m = 0
+        ids = list(map(get, opt))
+        if None not in ids:  # plain items only (a Paint entry is not an item)
+            for i in ids:
+                m |= 1 << i  # type: ignore[operator]
+                users[i].append(k)  # type: ignore[index]
+            opt_mask.append(m)
+            continue
         for e in opt:
             if isinstance(e, Paint):
                 i = index[e.item]
@@ -367,9 +388,9 @@ def compile_problem(
             else:
                 i = index[e]
                 m |= 1 << i
-            users.setdefault(i, []).append(k)
+            users[i].append(k)
         opt_mask.append(m)
-    item_opts = {i: bitset(u, n) for i, u in users.items()}
+    item_opts = {i: bitset(u, n) for i, u in enumerate(users) if u}
     mult = {index[it]: v for it, v in (multiplicity or {}).items()}
     if any(i in mult for i, _ in painted):
         raise ValueError("an item with a multiplicity cannot take colours")
@@ -486,7 +507,10 @@ def _search(comp: Compiled, meter: Meter) -> Iterator[tuple[int, list[int], int 
     multi_of = comp.multi_of
     multi_inc = comp.multi_inc
     need = comp.need
-    tick = meter.tick
+    # Nodes are counted locally and handed to the meter in batches (a method call per node
+    # cost about 8 % of the search): ``left`` is how many may pass before the next check.
+    left = meter.allowance()
+    pending = 0
 
     live = full
     free = comp.primary
@@ -499,8 +523,12 @@ def _search(comp: Compiled, meter: Meter) -> Iterator[tuple[int, list[int], int 
     root = True
     while True:
         # -- evaluate the node --
-        if not tick():
-            return
+        pending += 1
+        if pending > left:
+            if not meter.tick(pending):
+                return
+            pending = 0
+            left = meter.allowance()
         needy = -1
         if need:
             for s, m, i in need:
@@ -514,6 +542,9 @@ def _search(comp: Compiled, meter: Meter) -> Iterator[tuple[int, list[int], int 
             pass
         elif not free:
             if needy == -1:
+                meter.add(pending)
+                pending = 0
+                left = meter.allowance()
                 yield 1, path, None
             else:
                 # Only multi items still need uses: branch on one, taking its options in
@@ -537,6 +568,9 @@ def _search(comp: Compiled, meter: Meter) -> Iterator[tuple[int, list[int], int 
                         break
             if best_n == 0:
                 if root:
+                    meter.add(pending)
+                    pending = 0
+                    left = meter.allowance()
                     yield 0, [], best
             else:
                 stack.append([live, free, avail, uses, item_opts[best] & live, 0])
@@ -571,4 +605,5 @@ def _search(comp: Compiled, meter: Meter) -> Iterator[tuple[int, list[int], int 
                         live &= ~item_opts[i]
             break
         else:
+            meter.add(pending)
             return

@@ -27,12 +27,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Literal
 
 from .budget import Budget, Meter
 from .exactcover import Compiled, bitset, compile_masks, iter_bits, run
 from .grid import Cell
-from .polyomino import MATRICES, Polyomino, distinct_transforms, transform_labelled
+from .polyomino import MATRICES, Polyomino, transform_labelled
 from .verdict import Verdict
 
 Mode = Literal["first", "count", "all"]
@@ -200,8 +201,9 @@ class _Type:
     labels: dict[Cell, Hashable]
     area: int
     n_required: int
+    images: tuple[tuple[int, LabelledShape], ...]
     bit: int = 0
-    orients: list[tuple[int, dict[Cell, Hashable]]] = field(default_factory=list)
+    orients: list[tuple[int, LabelledShape]] = field(default_factory=list)
 
 
 @dataclass
@@ -228,7 +230,7 @@ class _Setup:
         k, lab = self.types[t].orients[j]
         ar, ac = divmod(a, self.stride)
         off = (ar + self.origin[0], ac + self.origin[1])
-        return t, k, off, {(r + off[0], c + off[1]): v for (r, c), v in lab.items()}
+        return t, k, off, {(r + off[0], c + off[1]): v for (r, c), v in lab}
 
 
 class _Impossible(Exception):
@@ -237,23 +239,42 @@ class _Impossible(Exception):
         self.reason = reason
 
 
-def _label_key(labels: Mapping[Cell, Hashable]) -> tuple[tuple[Cell, str], ...]:
-    return tuple(sorted((c, repr(v)) for c, v in labels.items()))
+LabelledShape = tuple[tuple[Cell, Hashable], ...]
+"""Labelled cells sorted by cell, normalised to min row/col 0."""
+
+
+@lru_cache(maxsize=8192)
+def _images(cells: LabelledShape, reflections: bool) -> tuple[tuple[int, LabelledShape], ...]:
+    """The distinct labelled images ``(transform index, cells)`` of a piece, first index of
+    each kind. Cached: families check many cards against the same pieces."""
+    out = []
+    seen = set()
+    for k in range(8 if reflections else 4):
+        a, b, c, d = MATRICES[k]
+        moved = [(a * r + b * q, c * r + d * q, v) for (r, q), v in cells]
+        mr = min(x[0] for x in moved)
+        mc = min(x[1] for x in moved)
+        # Cells are unique, so sorting never compares labels (which may not be orderable).
+        img = tuple(sorted((((r - mr, q - mc), v) for r, q, v in moved), key=_cell0))
+        if img not in seen:
+            seen.add(img)
+            out.append((k, img))
+    return tuple(out)
 
 
 def _piece_types(pieces: Sequence[Piece], reflections: bool, merge: bool) -> list[_Type]:
     types: list[_Type] = []
-    by_key: dict[tuple[object, ...], _Type] = {}
+    by_key: dict[frozenset[LabelledShape], _Type] = {}
     for i, p in enumerate(pieces):
-        labels = dict(p.cells)
+        images = _images(p.cells, reflections)
         if merge:
-            ks = range(8 if reflections else 4)
-            key = tuple(min(_label_key(transform_labelled(labels, k)) for k in ks))
+            # Two pieces are the same piece iff they have the same set of images.
+            key = frozenset(img for _, img in images)
             if key in by_key:
                 by_key[key].pieces.append(i)
                 by_key[key].n_required += p.required
                 continue
-        t = _Type([i], labels, len(labels), int(p.required))
+        t = _Type([i], dict(p.cells), p.area, int(p.required), images)
         types.append(t)
         if merge:
             by_key[key] = t
@@ -311,18 +332,18 @@ def _setup(
     demand_masks: dict[Hashable, int] = {}
     for cell, v in demands.items():
         demand_masks[v] = demand_masks.get(v, 0) | (1 << codes[cell])
-    match_cache: dict[tuple[Hashable, Hashable], bool] = {}
+    bad_for: dict[Hashable, int] = {}  # label -> demanded cells it cannot stand on
 
     setup = _Setup((r0, c0), stride, region_mask, types, pieces)
+    users = setup.cell_users = {code: [] for code in codes.values()}
     type_bit0 = region_mask.bit_length()
     covered = 0
     for t, ty in enumerate(types):
         ty.bit = type_bit0 + t
         tbit = 1 << ty.bit
         start = len(setup.opt_mask)
-        for k in distinct_transforms(ty.labels, reflections):
-            lab = transform_labelled(ty.labels, k)
-            offs = [(r * stride + c, v) for (r, c), v in lab.items()]
+        for k, lab in ty.images:
+            offs = [(r * stride + c, v) for (r, c), v in lab]
             # Anchor = the top-left corner of the shape's box (not always one of its cells).
             valid = -1
             shape_mask = 0
@@ -332,13 +353,13 @@ def _setup(
             if demand_masks and valid:
                 bad = 0
                 for off, v in offs:
-                    for dv, dmask in demand_masks.items():
-                        key = (dv, v)
-                        ok = match_cache.get(key)
-                        if ok is None:
-                            ok = match_cache[key] = bool(matches(dv, v))
-                        if not ok:
-                            bad |= dmask >> off
+                    bv = bad_for.get(v)
+                    if bv is None:
+                        bv = bad_for[v] = sum(
+                            m for dv, m in demand_masks.items() if not matches(dv, v)
+                        )
+                    if bv:
+                        bad |= bv >> off
                 valid &= ~bad
             if not valid:
                 continue
@@ -350,23 +371,17 @@ def _setup(
             base = len(setup.opt_mask)
             setup.opt_mask.extend((shape_mask << a) | tbit for a in anchors)
             setup.opt_info.extend((t, j, a) for a in anchors)
-            users = setup.cell_users
             for off, _ in offs:
                 covered |= valid << off
                 for idx, a in enumerate(anchors, base):
-                    code = a + off
-                    lst = users.get(code)
-                    if lst is None:
-                        users[code] = [idx]
-                    else:
-                        lst.append(idx)
+                    users[a + off].append(idx)
         setup.type_range[t] = (start, len(setup.opt_mask))
         if len(setup.opt_mask) == start and ty.n_required:
             why = " with the demanded labels" if demands else ""
             what = "an accepted place" if accepts is not None else "a place"
             raise _Impossible(f"piece {_name(pieces, ty.pieces[0])} has {what} nowhere{why}")
     if accepts is not None:  # the callback thinned the anchors: recount covered cells
-        covered = bitset(setup.cell_users, region_mask.bit_length() + 1)
+        covered = bitset((c for c, u in users.items() if u), region_mask.bit_length() + 1)
     missing = region_mask & ~covered
     if missing:
         cells = sorted(setup.cell(c) for c in iter_bits(missing))
@@ -385,7 +400,7 @@ def _accepted(accepts: Accepts, setup: _Setup, ty: _Type, t: int, j: int, a: int
     _, lab = ty.orients[j]
     ar, ac = divmod(a, setup.stride)
     r0, c0 = setup.origin[0] + ar, setup.origin[1] + ac
-    return bool(accepts(ty.pieces[0], {(r + r0, c + c0): v for (r, c), v in lab.items()}))
+    return bool(accepts(ty.pieces[0], {(r + r0, c + c0): v for (r, c), v in lab}))
 
 
 def _has_options(setup: _Setup, t: int) -> bool:
@@ -476,12 +491,14 @@ def _compile(
         mult[ty.bit] = (ty.n_required, len(ty.pieces))
         any_optional = any_optional or ty.n_required < len(ty.pieces)
         cap[ty.bit] = ty.area
+    areas = [setup.types[setup.opt_info[o][0]].area for o in idx] if any_optional else None
     comp = compile_masks(
         masks,
         primary,
         multiplicity=mult,
         capacity=cap if any_optional else None,
         item_opts=item_opts,
+        capuse=areas,
     )
     return comp, idx
 

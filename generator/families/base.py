@@ -71,6 +71,9 @@ class Component:
     imposition: Imposition = "grid"
     nest: PolyNest | HexNest | None = None
     subjects: tuple[str, ...] = ()
+    index: int = 0
+    """1-based position in the deck's full component list, shown in the stamp; set by the
+    build pipeline (0: the position in the list being printed)."""
 
 
 @dataclass(frozen=True)

@@ -595,7 +595,7 @@ class _FaceCache:
     def stamp_text(self, index: int, face: Face) -> str:
         if self.stamp is None or not self.settings.stamp or face != "front":
             return ""
-        return self.stamp.text(index + 1)
+        return self.stamp.text(self.components[index].index or index + 1)
 
     def get(self, index: int, face: Face, clip: str = "none") -> list[Flat]:
         """The flat primitives of one face, clipped to its bleed box or outline."""
@@ -764,7 +764,8 @@ def write_component_svgs(components: Sequence[Component], settings: PrintSetting
         for face in _faces(comp):
             name = f"{comp.id}-back.svg" if face == "back" else f"{comp.id}.svg"
             p = out_dir / name
-            p.write_text(component_svg(comp, face, settings, stamp, i + 1), encoding="utf-8")
+            p.write_text(component_svg(comp, face, settings, stamp, comp.index or i + 1),
+                         encoding="utf-8")
             written.append(p)
     return written
 

@@ -10,15 +10,16 @@ reportlab's per-operator cost dominates a page of cards (see bench/render.py).
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import IO, Any
 
 from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFInfo, PDFName, PDFString
-from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
+from reportlab.pdfgen.canvas import Canvas
 
 from ..units import MM_PER_PT
 from .drawing import Circle, Colour, Path, PathOp, Rect, Stroke
-from .flatten import ClipBegin, ClipEnd, Flat, Text
-from .fonts import BOLD_STROKE_EM, face_name, register_fonts
+from .flatten import KAPPA, ClipBegin, ClipEnd, Flat, Text, rect_ops
+from .fonts import BOLD_STROKE_EM, ITALIC, REGULAR, register_fonts
 
 PT_PER_MM = 1.0 / MM_PER_PT
 
@@ -61,11 +62,65 @@ def _rgb(colour: Colour) -> tuple[float, float, float]:
     return (int(h[0:2], 16) / 255.0, int(h[2:4], 16) / 255.0, int(h[4:6], 16) / 255.0)
 
 
+def num(v: float) -> str:
+    """A number as written into the content stream: rounded to 1e-4 (0.1 micrometre in mm
+    units), shortest form. reportlab's own formatter runs in pure Python here (no
+    _rl_accel) and costs about 15 us per call; this is what lets the painter keep up with
+    hand-written reportlab code (bench/render.py)."""
+    r = round(v, 4)
+    if r == int(r):
+        return str(int(r))
+    return repr(r)
+
+
+@lru_cache(maxsize=1024)
+def _colour_op(colour: Colour, op: str) -> str:
+    r, g, b = _rgb(colour)
+    return f"{num(r)} {num(g)} {num(b)} {op}"
+
+
+def _ops(ops: tuple[PathOp, ...]) -> str:
+    out: list[str] = []
+    for op in ops:
+        if op[0] == "M":
+            out.append(f"{num(op[1])} {num(op[2])} m")
+        elif op[0] == "L":
+            out.append(f"{num(op[1])} {num(op[2])} l")
+        elif op[0] == "C":
+            out.append(f"{num(op[1])} {num(op[2])} {num(op[3])} {num(op[4])} "
+                       f"{num(op[5])} {num(op[6])} c")
+        else:
+            out.append("h")
+    return " ".join(out)
+
+
+def _circle_ops(cx: float, cy: float, r: float) -> tuple[PathOp, ...]:
+    k = r * KAPPA
+    return (
+        ("M", cx + r, cy),
+        ("C", cx + r, cy + k, cx + k, cy + r, cx, cy + r),
+        ("C", cx - k, cy + r, cx - r, cy + k, cx - r, cy),
+        ("C", cx - r, cy - k, cx - k, cy - r, cx, cy - r),
+        ("C", cx + k, cy - r, cx + r, cy - k, cx + r, cy),
+        ("Z",),
+    )
+
+
+# painting operator by (fill, stroke); paths fill with the even-odd rule (holes)
+_PAINT = {(True, False): "f*", (False, True): "S", (True, True): "B*"}
+
+
 class PdfPainter:
-    """Paints flat primitives onto ``canvas``; tracks graphics state to skip redundant ops."""
+    """Paints flat primitives onto ``canvas``; tracks graphics state to skip redundant ops.
+
+    Shapes, colours and line styles are written as content-stream operators
+    (``Canvas.addLiteral``); text goes through reportlab's text objects, which handle font
+    subsetting and encoding.
+    """
 
     def __init__(self, canvas: Canvas) -> None:
         self.c = canvas
+        self._lit = canvas.addLiteral
         self._state: list[tuple[str | None, str | None, float | None, tuple[float, ...]]] = []
         self._reset()
 
@@ -85,89 +140,69 @@ class PdfPainter:
 
     def _set_fill(self, colour: Colour) -> None:
         if colour != self._fill:
-            self.c.setFillColorRGB(*_rgb(colour))
+            self._lit(_colour_op(colour, "rg"))
             self._fill = colour
 
     def _set_stroke(self, s: Stroke) -> None:
         if s.colour != self._stroke:
-            self.c.setStrokeColorRGB(*_rgb(s.colour))
+            self._lit(_colour_op(s.colour, "RG"))
             self._stroke = s.colour
         if s.width != self._lw:
-            self.c.setLineWidth(s.width)
+            self._lit(f"{num(s.width)} w")
             self._lw = s.width
         if s.dash != self._dash:
-            if s.dash:
-                self.c.setDash(list(s.dash))
-            else:
-                self.c.setDash([], 0)
+            self._lit(f"[{' '.join(num(d) for d in s.dash)}] 0 d")
             self._dash = s.dash
 
-    def paint(self, items: list[Flat], x_mm: float, y_mm: float, page_h_mm: float) -> None:
-        """Paint ``items`` with the drawing's origin (trim top-left) at (x_mm, y_mm) from the
-        page's top-left corner; ``page_h_mm`` is the page height."""
-        c = self.c
-        self._push()
-        self._reset()
-        k = PT_PER_MM
-        c.transform(k, 0, 0, -k, x_mm * k, (page_h_mm - y_mm) * k)
-        for it in items:
-            if isinstance(it, Rect):
-                self._rect(it)
-            elif isinstance(it, Text):
-                self._text(it)
-            elif isinstance(it, Path):
-                self._path(it.ops, it.fill, it.stroke)
-            elif isinstance(it, Circle):
-                fill, stroke = it.fill is not None, it.stroke is not None
-                if not (fill or stroke):
-                    continue
-                if it.fill is not None:
-                    self._set_fill(it.fill)
-                if it.stroke is not None:
-                    self._set_stroke(it.stroke)
-                c.circle(it.cx, it.cy, it.r, stroke=int(stroke), fill=int(fill))
-            elif isinstance(it, ClipBegin):
-                self._push()
-                p = c.beginPath()
-                if it.rect is not None:
-                    p.rect(*it.rect)
-                else:
-                    _trace(p, it.ops)
-                c.clipPath(p, stroke=0, fill=0)
-            elif isinstance(it, ClipEnd):
-                self._pop()
-        self._pop()
-
-    def _rect(self, r: Rect) -> None:
-        fill, stroke = r.fill is not None, r.stroke is not None
-        if not (fill or stroke):
-            return
-        if r.fill is not None:
-            self._set_fill(r.fill)
-        if r.stroke is not None:
-            self._set_stroke(r.stroke)
-        if r.radius > 0:
-            self.c.roundRect(r.x, r.y, r.w, r.h, min(r.radius, r.w / 2, r.h / 2),
-                             stroke=int(stroke), fill=int(fill))
-        else:
-            self.c.rect(r.x, r.y, r.w, r.h, stroke=int(stroke), fill=int(fill))
-
-    def _path(self, ops: tuple[PathOp, ...], fill: Colour | None, stroke: Stroke | None) -> None:
-        if fill is None and stroke is None:
-            return
+    def _paint_op(self, fill: Colour | None, stroke: Stroke | None) -> str | None:
         if fill is not None:
             self._set_fill(fill)
         if stroke is not None:
             self._set_stroke(stroke)
-        p = self.c.beginPath()
-        _trace(p, ops)
-        self.c.drawPath(p, stroke=int(stroke is not None), fill=int(fill is not None),
-                        fillMode=FILL_EVEN_ODD)
+        return _PAINT.get((fill is not None, stroke is not None))
+
+    def paint(self, items: list[Flat], x_mm: float, y_mm: float, page_h_mm: float) -> None:
+        """Paint ``items`` with the drawing's origin (trim top-left) at (x_mm, y_mm) from the
+        page's top-left corner; ``page_h_mm`` is the page height."""
+        self._push()
+        self._reset()
+        k = PT_PER_MM
+        self._lit(f"{num(k)} 0 0 {num(-k)} {num(x_mm * k)} {num((page_h_mm - y_mm) * k)} cm")
+        lit = self._lit
+        for it in items:
+            if isinstance(it, Rect):
+                op = self._paint_op(it.fill, it.stroke)
+                if op is None:
+                    continue
+                if it.radius > 0:
+                    lit(f"{_ops(rect_ops(it.x, it.y, it.w, it.h, it.radius))} {op}")
+                else:
+                    lit(f"{num(it.x)} {num(it.y)} {num(it.w)} {num(it.h)} re {op}")
+            elif isinstance(it, Text):
+                self._text(it)
+            elif isinstance(it, Path):
+                op = self._paint_op(it.fill, it.stroke)
+                if op is not None:
+                    lit(f"{_ops(it.ops)} {op}")
+            elif isinstance(it, Circle):
+                op = self._paint_op(it.fill, it.stroke)
+                if op is not None:
+                    lit(f"{_ops(_circle_ops(it.cx, it.cy, it.r))} {op}")
+            elif isinstance(it, ClipBegin):
+                self._push()
+                if it.rect is not None:
+                    x, y, w, h = it.rect
+                    lit(f"{num(x)} {num(y)} {num(w)} {num(h)} re W n")
+                else:
+                    lit(f"{_ops(it.ops)} W* n")
+            elif isinstance(it, ClipEnd):
+                self._pop()
+        self._pop()
 
     def _text(self, t: Text) -> None:
         self._set_fill(t.colour)
         if t.bold:
-            self._set_stroke(Stroke(t.colour, t.size * BOLD_STROKE_EM))
+            self._set_stroke(_bold_stroke(t.colour, t.size))
         tx = self.c.beginText()
         if t.angle:
             r = math.radians(t.angle)
@@ -175,7 +210,7 @@ class PdfPainter:
             tx.setTextTransform(cos, sin, sin, -cos, t.x, t.y)
         else:
             tx.setTextTransform(1, 0, 0, -1, t.x, t.y)
-        tx.setFont(face_name(t.italic), t.size)
+        tx.setFont(ITALIC if t.italic else REGULAR, t.size)
         if t.bold:
             tx.setTextRenderMode(2)
         tx.textOut(t.text)
@@ -184,13 +219,6 @@ class PdfPainter:
         self.c.drawText(tx)
 
 
-def _trace(p: Any, ops: tuple[PathOp, ...]) -> None:
-    for op in ops:
-        if op[0] == "M":
-            p.moveTo(op[1], op[2])
-        elif op[0] == "L":
-            p.lineTo(op[1], op[2])
-        elif op[0] == "C":
-            p.curveTo(op[1], op[2], op[3], op[4], op[5], op[6])
-        else:
-            p.close()
+@lru_cache(maxsize=256)
+def _bold_stroke(colour: Colour, size: float) -> Stroke:
+    return Stroke(colour, size * BOLD_STROKE_EM)

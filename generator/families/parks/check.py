@@ -103,15 +103,17 @@ def check(deck: Deck, ps: ParksSet, options: CheckOptions) -> Report:
         if "difficulty" in entry.details:
             shares.append(float(entry.details["difficulty"]["share"]))
             rounds.append(int(entry.details["rounds"]))
-    hc = hand_coverage(ps.sheet, ps.park_cards, deck.seed, p.hands,
-                       HAND_BUDGET)
+    hc = hand_coverage(ps.sheet, ps.park_cards, deck.seed, p.hands, HAND_BUDGET, ps.die,
+                       p.hand_plans)
     hj = hc.to_json()
     if hc.hands:
         entries.append(CheckEntry(
             "deck", "hand-coverage", "info",
             f"one sheet can supply {hc.supplied} of {hc.hands} random hands of 5 park cards "
             f"({100 * hc.supplied / hc.hands:.0f}%; squares and walkways only, an upper bound)"
-            + (f"; {hc.unknown} undecided" if hc.unknown else ""),
+            + (f"; {hc.unknown} undecided" if hc.unknown else "")
+            + (f"; a full cut plan for all five cards was found and replayed for "
+               f"{hc.planned} of {hc.planned_of} (a lower bound)" if hc.planned_of else ""),
             details={"hand_coverage": hj}))
     bal_entry, bal = balance(ps)
     entries.append(bal_entry)

@@ -29,7 +29,16 @@ from ...core.exactcover import CoverProblem, solve
 from ...core.grid import Cell, interior_edges
 from ...core.verdict import Verdict
 from .model import Card, Demand, Die, Sheet
-from .rules import CardState, PlayerState, RuleError, SheetState, build, place, play_cuts
+from .rules import (
+    Build,
+    CardState,
+    PlayerState,
+    RuleError,
+    SheetState,
+    build,
+    place,
+    play_cuts,
+)
 from .solve import (
     Piece,
     big_pieces,
@@ -180,7 +189,13 @@ def hand_plan(sheet: Sheet, die: Die, cards: Sequence[Card], rng: random.Random,
     try:
         for rp in rounds:
             player, freed = play_cuts(player, die, rp.face, rp.cuts, rp.keeps)
-            player = build(player, rp.builds, freed)
+            # Completed cards leave the face-up row, so a plan's card number is mapped to
+            # where that card lies now.
+            where = {cs.card.id: k for k, cs in enumerate(player.face_up)}
+            builds = [b if b.card is None else
+                      Build(b.section, where.get(cards[b.card].id, -1), b.placement)
+                      for b in rp.builds]
+            player = build(player, builds, freed)
     except RuleError:
         return False
     return len(player.completed) == len(cards)

@@ -394,6 +394,8 @@ def big_pieces(sheet: Sheet, card: Card, rng: random.Random, meter: Meter,
         chosen = None
         for _, comp, mp in cands[:12]:
             image = frozenset(mp.img[c] for c in comp)
+            if _encloses(sheet, image):
+                continue
             rest = frozenset(remaining - comp)
             if rest:
                 sup = supply(sheet, card, rest, frozenset(free_sq - image),
@@ -411,6 +413,18 @@ def big_pieces(sheet: Sheet, card: Card, rng: random.Random, meter: Meter,
         remaining -= comp
         free_sq -= image
     return pieces
+
+
+def _encloses(sheet: Sheet, image: frozenset[Cell]) -> bool:
+    """True when the region surrounds other squares (a hole): those could only be cut out
+    through the region itself, so it could never come free as exactly these squares."""
+    rows, cols = sheet.rows, sheet.cols
+    if len(image) < 8:  # the smallest ring around a square has 8 squares
+        return False
+    for part in components(sheet.cells() - image):
+        if not any(r in (0, rows - 1) or c in (0, cols - 1) for r, c in part):
+            return True
+    return False
 
 
 # --------------------------------------------------------------------------------------------
@@ -432,8 +446,6 @@ class PlanState:
     forbidden: frozenset[EdgeKey]
     target_cells: frozenset[Cell]
     cards: dict[frozenset[Cell], int] = field(default_factory=dict)
-    reserve: frozenset[Cell] = frozenset()
-    """Spare squares that must stay attached to the end (see :func:`plan_state`)."""
 
 
 def plan_state(sheet: Sheet, state: SheetState, pieces: Sequence[Piece]) -> PlanState:
@@ -445,18 +457,8 @@ def plan_state(sheet: Sheet, state: SheetState, pieces: Sequence[Piece]) -> Plan
     done = state.cut_keys
     req = {(e.a, e.b) for e in required_edges(sheet, sections)} - done
     targets = frozenset(c for s in sections for c in s)
-    # The reserve: the largest connected patch of the body that no piece uses. It must never
-    # be cut off, so when the last piece comes free a part at least its size is left and the
-    # piece is the one freed (the largest part stays). Without it plans for whole hands ended
-    # with the last piece *being* the remaining sheet (bench: 0 of 20 hands planned).
-    spare = components(state.body - targets)
-    biggest = max((len(p.section) for p in pieces), default=0)
-    reserve = max(spare, key=len) if spare else frozenset()
-    if len(reserve) < biggest:
-        reserve = frozenset()
     return PlanState(state, {p.section: p.placement for p in pieces}, req,
-                     frozenset(forbidden), targets, {p.section: p.card for p in pieces},
-                     reserve)
+                     frozenset(forbidden), targets, {p.section: p.card for p in pieces})
 
 
 @dataclass
@@ -528,7 +530,7 @@ def try_face(ps: PlanState, face: Sequence[int], meter: Meter,
         scored.sort(key=lambda t: -t[0])
         done = False
         for _, cut in scored[:40]:
-            outcome = _apply_checked(rt.state, cut, pending, ps.target_cells, ps.reserve)
+            outcome = _apply_checked(rt.state, cut, pending, ps.target_cells)
             if outcome is None:
                 continue
             res_state, keep, freed = outcome
@@ -569,16 +571,17 @@ def try_face(ps: PlanState, face: Sequence[int], meter: Meter,
 
 
 def _apply_checked(state: SheetState, cut: Cut, pending: set[frozenset[Cell]],
-                   target_cells: frozenset[Cell], reserve: frozenset[Cell] = frozenset()
+                   target_cells: frozenset[Cell]
                    ) -> tuple[SheetState, Cell | None, list[frozenset[Cell]]] | None:
     """Apply ``cut`` if the parts it frees are whole planned pieces or piece-free scraps,
     keeping every still-attached piece on the body; None otherwise. On a tie for the largest
     part every choice is tried and the one freeing most pieces wins.
 
     It also keeps enough spare squares attached, or the last piece would end up *being* the
-    sheet (the largest part stays) and could never be freed: the ``reserve`` must stay
-    attached; without one, the body must hold, besides the pieces still to free, at least as
-    many squares as the largest of them."""
+    sheet (the largest part stays) and could never be freed: the largest connected patch of
+    attached squares outside the pieces still to free must be at least as large as the
+    smallest of them (which could then come free last). Without this rule plans for whole
+    hands ended with the last piece being the remaining sheet (bench: 0 of 20 hands)."""
     first = apply_cut(state, cut)
     results: list[tuple[CutResult, Cell | None]] = [(first, None)]
     if first.tie:
@@ -600,12 +603,16 @@ def _apply_checked(state: SheetState, cut: Cut, pending: set[frozenset[Cell]],
         still = [p for p in pending if p not in res.freed]
         if any(not p <= res.state.body for p in still):
             continue
-        if reserve:
-            if not reserve <= res.state.body:
+        if still:
+            need = min(len(p) for p in still)
+            spare = res.state.body.difference(*still)
+            # The component search only runs when spare squares are scarce (fewer than 4x the
+            # need); with more, a patch of the needed size survives in practice, and if it
+            # did not the plan would fail later (a plan is always replayed, never trusted).
+            # This halved the planner's time on the default deck.
+            if len(spare) < need or (len(spare) < 4 * need and max(
+                    (len(c) for c in components(spare, res.state.cut)), default=0) < need):
                 continue
-        elif still and len(res.state.body) - sum(len(p) for p in still) < max(
-                len(p) for p in still):
-            continue
         if best is None or got > best[0]:
             best = (got, res.state, keep, list(res.freed))
     if best is None:
@@ -688,11 +695,15 @@ def completability(sheet: Sheet, die: Die, card: Card, budget: Budget,
     rng = make_rng(seed, "parks-plan", card.id)
     last = "no cut plan found"
     for attempt in range(attempts):
-        pieces = big_pieces(sheet, card, rng, meter, jitter=0.0 if attempt == 0 else 6.0 * attempt)
+        pieces = None
+        if attempt < attempts - 1:
+            pieces = big_pieces(sheet, card, rng, meter,
+                                jitter=0.0 if attempt == 0 else 6.0 * attempt)
         if pieces is None:
             if meter.exhausted:
                 break
-            # The greedy got stuck: fall back to the supply solution's single squares.
+            # The greedy got stuck, or the last attempt: the supply solution's walkway
+            # groups and single squares (many small sections, but each easy to free).
             pieces = _singles(sheet, card, sup)
         rounds = plan_cuts(sheet, die, pieces, meter)
         if rounds is None:
