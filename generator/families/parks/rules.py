@@ -514,22 +514,30 @@ def can_cut(state: SheetState, face: Sequence[int]) -> bool:
 # End of game and scoring
 
 
-def solo_score(player: PlayerState) -> dict[str, int]:
-    """Solo points: +3 per completed park card, +5 per completed grand park card, +1 per token
-    held, +1 per square of the largest section placed, -1 per crumpled section, -1 per
-    incomplete face-up card."""
-    parks = sum(1 for c in player.completed if not c.grand)
-    grands = sum(1 for c in player.completed if c.grand)
+def solo_points(parks: int, grands: int, tokens: int, largest: int, crumpled: int,
+                incomplete: int) -> dict[str, int]:
+    """The solo points table: +3 per completed park card, +5 per completed grand park card,
+    +1 per token held, +1 per square of the largest placed section, -1 per crumpled section,
+    -1 per incomplete face-up card; ``total`` last."""
     lines = {
         "completed park cards": 3 * parks,
         "completed grand park cards": 5 * grands,
-        "tokens held": len(player.tokens),
-        "largest placed section": player.largest_placed,
-        "crumpled sections": -len(player.crumpled),
-        "incomplete face-up cards": -sum(1 for c in player.face_up if not c.complete),
+        "tokens held": tokens,
+        "largest placed section": largest,
+        "crumpled sections": -crumpled,
+        "incomplete face-up cards": -incomplete,
     }
     lines["total"] = sum(lines.values())
     return lines
+
+
+def solo_score(player: PlayerState) -> dict[str, int]:
+    """Solo points of a player's area (see :func:`solo_points`)."""
+    return solo_points(
+        sum(1 for c in player.completed if not c.grand),
+        sum(1 for c in player.completed if c.grand),
+        len(player.tokens), player.largest_placed, len(player.crumpled),
+        sum(1 for c in player.face_up if not c.complete))
 
 
 def race_winner(players: Sequence[PlayerState], target: int = 5) -> int | None:

@@ -41,6 +41,7 @@ from .rules import (
 )
 from .solve import (
     Piece,
+    RoundPlan,
     big_pieces,
     isometries,
     plan_cuts,
@@ -166,25 +167,37 @@ def hand_supplied(sheet: Sheet, cards: Sequence[Card], budget: Budget) -> Verdic
 
 
 def hand_plan(sheet: Sheet, die: Die, cards: Sequence[Card], rng: random.Random,
-              budget: Budget) -> bool:
+              budget: Budget, attempts: int = 3) -> bool:
     """Is there a cut plan, found and replayed, that completes all ``cards`` from one fresh
-    sheet? Sections for each card are chosen greedily on what the earlier cards left, one
-    plan frees them all, and the plan is replayed through the rules engine with every card
-    face up (a relaxation: in play two are face up and the rest come from the pile, but the
-    sheet, the cuts and the placements are the same)."""
+    sheet? Sections for each card are chosen greedily on what the earlier cards left (largest
+    card first; later attempts shuffle the tie-breaks), one plan frees them all, and the plan
+    is replayed through the rules engine with every card face up (a relaxation: in play two
+    are face up and the rest come from the pile, but the sheet, the cuts and the placements
+    are the same)."""
     meter = budget.start()
-    free = sheet.cells()
-    pieces: list[Piece] = []
-    for i, card in enumerate(cards):
-        got = big_pieces(sheet, card, rng, meter, free=free)
-        if got is None:
+    order = sorted(range(len(cards)), key=lambda i: (-cards[i].size, i))
+    for attempt in range(attempts):
+        free = sheet.cells()
+        pieces: list[Piece] = []
+        for i in order:
+            got = big_pieces(sheet, cards[i], rng, meter, free=free,
+                             jitter=4.0 * attempt)
+            if got is None:
+                break
+            for p in got:
+                pieces.append(Piece(p.section, p.placement, i))
+                free = free - p.section
+        else:
+            rounds = plan_cuts(sheet, die, pieces, meter, max_rounds=60)
+            if rounds is not None and _replays(sheet, die, cards, rounds):
+                return True
+        if meter.exhausted:
             return False
-        for p in got:
-            pieces.append(Piece(p.section, p.placement, i))
-            free = free - p.section
-    rounds = plan_cuts(sheet, die, pieces, meter, max_rounds=60)
-    if rounds is None:
-        return False
+    return False
+
+
+def _replays(sheet: Sheet, die: Die, cards: Sequence[Card], rounds: Sequence[RoundPlan]
+             ) -> bool:
     player = PlayerState.start(sheet, cards)
     try:
         for rp in rounds:
