@@ -74,7 +74,8 @@ class _Bar:
         self.shown = False
 
     def __call__(self, stage: str, done: int, total: int) -> None:
-        if time.perf_counter() - self.start < 1.0 and not self.shown:
+        if not self.shown and (time.perf_counter() - self.start < 1.0
+                               or not click.get_text_stream("stderr").isatty()):
             return
         self.shown = True
         width = 24

@@ -283,7 +283,7 @@ def test_capacity_bounds_never_lose_a_solution(data: st.DataObject) -> None:
                 covered = data.draw(st.lists(st.sampled_from(cells), min_size=size,
                                              max_size=size, unique=True))  # fmt: skip
                 options.append([f"p{p}", *covered])
-    prim: list[Hashable] = cells + [f"p{p}" for p in range(n_pieces) if required[p]]
+    prim: list[Hashable] = [*cells, *(f"p{p}" for p in range(n_pieces) if required[p])]
     sec = [f"p{p}" for p in range(n_pieces) if not required[p]]
     problem = CoverProblem(prim, options, sec)
     cap = {f"p{p}": sizes[p] for p in range(n_pieces)}

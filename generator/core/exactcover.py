@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Literal, TypeAlias
+from typing import Any, Literal, TypeAlias
 
 from .budget import Budget, Meter
 from .verdict import Verdict
@@ -374,8 +374,8 @@ def compile_masks(
 
 def compile_problem(
     problem: CoverProblem,
-    capacity: Mapping[Hashable, int] | None = None,
-    multiplicity: Mapping[Hashable, int | tuple[int, int]] | None = None,
+    capacity: Mapping[Any, int] | None = None,
+    multiplicity: Mapping[Any, int | tuple[int, int]] | None = None,
 ) -> Compiled:
     """Compile a :class:`CoverProblem` (items numbered primary first, then secondary)."""
     index: dict[Hashable, int] = {}
@@ -434,8 +434,8 @@ def solve(
     mode: Mode = "first",
     limit: int | None = None,
     budget: Budget | None = None,
-    capacity: Mapping[Hashable, int] | None = None,
-    multiplicity: Mapping[Hashable, int | tuple[int, int]] | None = None,
+    capacity: Mapping[Any, int] | None = None,
+    multiplicity: Mapping[Any, int | tuple[int, int]] | None = None,
 ) -> CoverResult:
     """Search for exact covers of ``problem``.
 

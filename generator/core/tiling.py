@@ -247,18 +247,32 @@ LabelledShape = tuple[tuple[Cell, Hashable], ...]
 def _images(cells: LabelledShape, reflections: bool) -> tuple[tuple[int, LabelledShape], ...]:
     """The distinct labelled images ``(transform index, cells)`` of a piece, first index of
     each kind. Cached: families check many cards against the same pieces."""
+    r0 = min(r for (r, _), _ in cells)
+    r1 = max(r for (r, _), _ in cells)
+    c0 = min(c for (_, c), _ in cells)
+    c1 = max(c for (_, c), _ in cells)
+    # TRANSFORMS[k] followed by the shift to min row/col 0, written out: each image is one
+    # comprehension. Cells are unique, so sorting never compares labels.
+    imgs = [
+        sorted(((r - r0, c - c0), v) for (r, c), v in cells),
+        sorted(((c - c0, r1 - r), v) for (r, c), v in cells),
+        sorted(((r1 - r, c1 - c), v) for (r, c), v in cells),
+        sorted(((c1 - c, r - r0), v) for (r, c), v in cells),
+    ]
+    if reflections:
+        imgs += [
+            sorted(((r - r0, c1 - c), v) for (r, c), v in cells),
+            sorted(((r1 - r, c - c0), v) for (r, c), v in cells),
+            sorted(((c - c0, r - r0), v) for (r, c), v in cells),
+            sorted(((c1 - c, r1 - r), v) for (r, c), v in cells),
+        ]
     out = []
     seen = set()
-    for k in range(8 if reflections else 4):
-        a, b, c, d = MATRICES[k]
-        moved = [(a * r + b * q, c * r + d * q, v) for (r, q), v in cells]
-        mr = min(x[0] for x in moved)
-        mc = min(x[1] for x in moved)
-        # Cells are unique, so sorting never compares labels (which may not be orderable).
-        img = tuple(sorted((((r - mr, q - mc), v) for r, q, v in moved), key=_cell0))
-        if img not in seen:
-            seen.add(img)
-            out.append((k, img))
+    for k, img in enumerate(imgs):
+        t = tuple(img)
+        if t not in seen:
+            seen.add(t)
+            out.append((k, t))
     return tuple(out)
 
 
@@ -365,7 +379,12 @@ def _setup(
                 continue
             j = len(ty.orients)
             ty.orients.append((k, lab))
-            anchors = list(iter_bits(valid))
+            anchors = []
+            rest = valid
+            while rest:
+                low = rest & -rest
+                anchors.append(low.bit_length() - 1)
+                rest ^= low
             if accepts is not None:
                 anchors = [a for a in anchors if _accepted(accepts, setup, ty, t, j, a)]
             base = len(setup.opt_mask)

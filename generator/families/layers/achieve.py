@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -69,7 +69,8 @@ def supply_of(gen: LayersSet, players: int | None = None) -> Counter[Kind]:
 
 
 def plan_stacks(
-    gen: LayersSet, tops: dict[Pos, Card], start: Card, sp: Pos, supply: Counter[Kind]
+    gen: LayersSet, tops: dict[Pos, Card], start: Card, sp: Pos, supply: Counter[Kind],
+    flexible: bool = False,
 ) -> Plan | None:
     """Chains of cards under every top, or None when the supply cannot build them.
 
@@ -78,14 +79,21 @@ def plan_stacks(
     same as the discard a skip would cost, and keeps the next value free to skip), stacks whose
     top is not ``w + 1`` first. This greedy is optimal: a ``w`` card serves nothing but level
     ``w`` of its colour.
+
+    ``flexible``: the scissors logo of a top does not matter (no part counts logos), so a top
+    may be either card of its colour and value.
     """
     left = supply.copy()
-    for top in tops.values():
+    tops = dict(tops)
+    for pos, top in tops.items():
         if top.start:
             continue
         if left[top.kind] <= 0:
-            return None
-        left[top.kind] -= 1
+            other = (top.colour, top.value, not top.scissors)
+            if not flexible or left[other] <= 0:
+                return None
+            tops[pos] = gen.make_card(*other)
+        left[tops[pos].kind] -= 1
     lo, hi = gen.values[0], gen.values[-1]
     chains: dict[Pos, list[Card]] = {}
     base: dict[Pos, int] = {}
@@ -228,6 +236,7 @@ class _Search:
         self.shapes = [p for p in obj.parts if isinstance(p, ShapePart)]
         self.counts = [p for p in obj.parts if isinstance(p, CountPart)]
         needs_scissors = any(p.kind == "scissors" for p in self.counts)
+        self.flexible = not needs_scissors
         kinds = sorted(k for k, n in supply.items() if n > 0)
         if not needs_scissors:
             # Scissors do not matter: one top per (colour, value), plain when there is one.
@@ -237,6 +246,9 @@ class _Search:
                     best[(k[0], k[1])] = k
             kinds = sorted(best.values())
         self.kinds = [gen.make_card(*k) for k in kinds]
+
+    def _plan(self, tops: dict[Pos, Card], start: Card, sp: Pos) -> Plan | None:
+        return plan_stacks(self.gen, tops, start, sp, self.supply, self.flexible)
 
     def tick(self) -> None:
         if not self.meter.tick():
@@ -289,7 +301,7 @@ class _Search:
                        for part, placed in parts_at[pos]):
                     tops = dict(assign)
                     tops.setdefault(sp, start)
-                    if plan_stacks(self.gen, tops, start, sp, self.supply) is not None:
+                    if self._plan(tops, start, sp) is not None:
                         got = rec(i + 1)
                         if got is not None:
                             return got
@@ -353,7 +365,7 @@ class _Search:
                 if not useful(card, tops):
                     continue
                 tops[pos] = card
-                if plan_stacks(self.gen, tops, start, sp, self.supply) is not None:
+                if self._plan(tops, start, sp) is not None:
                     got = rec(i + 1)
                     if got is not None:
                         return got
@@ -385,12 +397,12 @@ class _Search:
     def _fill(self, start: Card, sp: Pos, tops: dict[Pos, Card], extra: list[Pos],
               fillers: list[Card]) -> Plan | None:
         if not extra:
-            return plan_stacks(self.gen, tops, start, sp, self.supply)
+            return self._plan(tops, start, sp)
         pos = extra[0]
         for card in fillers:
             self.tick()
             tops[pos] = card
-            if plan_stacks(self.gen, tops, start, sp, self.supply) is not None:
+            if self._plan(tops, start, sp) is not None:
                 got = self._fill(start, sp, tops, extra[1:], fillers)
                 if got is not None:
                     return got
@@ -398,12 +410,12 @@ class _Search:
         return None
 
 
-def _partial_ok(part: ShapePart, placed: tuple[Pos, ...], assign: dict[Pos, Card],
+def _partial_ok(part: ShapePart, placed: tuple[Pos, ...], assign: Mapping[Pos, Card],
                 values: tuple[int, ...]) -> bool:
     """Whether the assigned cells of a placed shape can still meet its condition."""
     got = [assign[p] for p in placed if p in assign]
     cond = part.condition
-    if cond == "filled":
+    if cond == "filled" or not got:
         return True
     if cond == "same-colour":
         want = part.colour if part.colour is not None else got[0].colour

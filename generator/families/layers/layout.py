@@ -188,8 +188,8 @@ def card_front(deck: Deck, gen: LayersSet, card: Card, mark: str = "", owner: st
                              align="center", valign="middle", bold=True, colour=DARK,
                              owner=owner))
     if start:
-        items.append(Rect(px, py - 8, pw, 6.5, fill=DARK, radius=1.5))
-        items.append(TextBox(px, py - 8, pw, 6.5, "START", size=10, min_size=6,
+        items.append(Rect(px, py + ph + 1.5, pw, 6.5, fill=DARK, radius=1.5))
+        items.append(TextBox(px, py + ph + 1.5, pw, 6.5, "START", size=10, min_size=6,
                              align="center", valign="middle", bold=True, colour="#ffffff",
                              owner=owner))
     return Drawing(w, h, tuple(items), bleed=b)

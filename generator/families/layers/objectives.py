@@ -200,7 +200,8 @@ def describe_part(part: Part) -> str:
         cond = f"{word} {part.total}"
     else:
         cond = _COND_WORDS[part.condition]
-    return f"{part.name}: {cond}"
+    noun = "shape" if part.name == "cells" else part.name
+    return f"{noun}: {cond}"
 
 
 def describe(obj: Objective) -> str:
