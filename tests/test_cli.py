@@ -3,28 +3,15 @@
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
-
-from generator.cli import main
+from clirun import run_cli as run
 
 ROOT = Path(__file__).resolve().parent.parent
 CARDS = str(ROOT / "decks" / "cards.toml")
 
 
-def run(*args: str, cwd: Path | None = None) -> tuple[int, str, str]:
-    runner = CliRunner()
-    old = os.getcwd()
-    if cwd is not None:
-        os.chdir(cwd)
-    try:
-        result = runner.invoke(main, list(args), catch_exceptions=False)
-    finally:
-        os.chdir(old)
-    return result.exit_code, result.stdout, result.stderr
 
 
 def test_build_cards_deck_writes_every_output(tmp_path: Path) -> None:

@@ -4,28 +4,15 @@ impossible one, score a finished quilt, write a starter deck."""
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
-from click.testing import CliRunner
-
-from generator.cli import main
+from clirun import run_cli as run
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT = str(ROOT / "decks" / "quilts.toml")
 PENTOMINOES = str(ROOT / "tests" / "decks" / "quilts-pentominoes.toml")
 
 
-def run(*args: str, cwd: Path | None = None) -> tuple[int, str, str]:
-    runner = CliRunner()
-    old = os.getcwd()
-    if cwd is not None:
-        os.chdir(cwd)
-    try:
-        result = runner.invoke(main, list(args), catch_exceptions=False)
-    finally:
-        os.chdir(old)
-    return result.exit_code, result.stdout, result.stderr
 
 
 def test_build_default_deck(tmp_path: Path) -> None:
