@@ -76,6 +76,18 @@ def test_failed_build_leaves_previous_output(tmp_path: Path) -> None:
     assert (tmp_path / "cards" / "sheets.pdf").read_bytes() == before
 
 
+def test_index_html_escapes_user_text(tmp_path: Path) -> None:
+    deck = tmp_path / "esc.toml"
+    deck.write_text('family = "cards"\nname = "esc"\ndescription = "<b>bold</b> & co"\n'
+                    '[[cards.rows]]\ntitle = "<script>alert(1)</script>"\n', encoding="utf-8")
+    code, _, err = run("build", str(deck), "-o", str(tmp_path / "out"))
+    assert code == 0, err
+    html = (tmp_path / "out" / "esc" / "index.html").read_text(encoding="utf-8")
+    assert "<script>" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert "&lt;b&gt;bold&lt;/b&gt; &amp; co" in html
+    assert 'src="svg/card-01.svg"' in html
+
+
 def test_check_exit_codes_and_json() -> None:
     code, out, _ = run("check", CARDS, "--format", "json")
     assert code == 0

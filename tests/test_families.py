@@ -41,3 +41,18 @@ def test_starter_deck_loads_checks_and_lays_out(name: str, tmp_path: Path) -> No
     ids = [c.id for c in components]
     assert len(ids) == len(set(ids)), "component ids are unique"
     assert all(re.fullmatch(r"[a-z0-9][a-z0-9-]*", i) for i in ids), ids
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_paperproof_new_writes_a_deck_that_builds(name: str, tmp_path: Path) -> None:
+    from clirun import run_cli
+
+    target = tmp_path / f"my-{name}.toml"
+    code, out, err = run_cli("new", name, str(target))
+    assert code == 0, err
+    code, out, err = run_cli("build", str(target), "-o", str(tmp_path / "out"),
+                             "--simulations", "2")
+    assert code == 0, err + out
+    folder = tmp_path / "out" / f"my-{name}"
+    for file in ("sheets.pdf", "pod.pdf", "cut.svg", "report.json", "index.html"):
+        assert (folder / file).stat().st_size > 0, file

@@ -173,6 +173,9 @@ def test_check_of_the_small_deck_is_green_with_simulated_shares() -> None:
     fig = report.figures["simulation"]
     assert fig["games"] == 12 and fig["score_min"] <= fig["score_mean"] <= fig["score_max"]
     assert all(0.0 <= s <= 1.0 for s in fig["objective_taken_share"].values())
+    turns = fig["objective_taken_turn_mean"]
+    assert set(turns) == {k for k, v in fig["objective_taken_share"].items() if v > 0}
+    assert all(0 < t <= fig["turns_mean"] * 3 for t in turns.values())
 
 
 # -- validation at file:line -------------------------------------------------------------------

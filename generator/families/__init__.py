@@ -12,12 +12,12 @@ from .quilts import QuiltsFamily
 from .streets import StreetsFamily
 
 FAMILIES: tuple[Family, ...] = (
-    CardsFamily(),
+    ParksFamily(),
+    StreetsFamily(),
+    QuiltsFamily(),
     HabitatsFamily(),
     LayersFamily(),
-    ParksFamily(),
-    QuiltsFamily(),
-    StreetsFamily(),
+    CardsFamily(),
 )
 
 

@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from typing import Any
 
@@ -96,7 +95,6 @@ def check(deck: Deck, gen: LayersSet, options: CheckOptions) -> Report:
     entries: list[CheckEntry] = []
     figures: dict[str, Any] = {}
     budget = Budget(nodes=deck.check.budget_nodes, seconds=deck.check.budget_seconds)
-    t0 = time.perf_counter()
     for obj in gen.objectives:
         a = achieve(gen, obj, budget)
         what = f"{obj.title} ({describe(obj)})"
@@ -117,16 +115,13 @@ def check(deck: Deck, gen: LayersSet, options: CheckOptions) -> Report:
             entries.append(CheckEntry(obj.id, "achievable", "unknown", f"{what}: {a.reason}",
                                       code="E-LAYERS-OBJECTIVE-UNKNOWN",
                                       details={"nodes": a.nodes}))
-    figures["achievability_seconds"] = round(time.perf_counter() - t0, 3)
     entries.extend(colour_entries(gen))
     entries.extend(count_entries(p, gen))
     games = options.simulations if options.simulations is not None else deck.check.simulations
     if games > 0:
-        t1 = time.perf_counter()
         counts = p.simulate_players or gen.player_counts()
         summary = simulate(gen, rules_for(p, gen), games, tuple(counts), p.piles,
                            p.objectives_per_game, deck.seed)
-        secs = time.perf_counter() - t1
         for obj in gen.objectives:
             share = summary.share(obj.id)
             n = summary.in_play.get(obj.id, 0)
@@ -136,6 +131,9 @@ def check(deck: Deck, gen: LayersSet, options: CheckOptions) -> Report:
                 continue
             taken = summary.taken.get(obj.id, 0)
             msg = f"taken in {taken} of the {n} simulated games it was in play ({share:.0%})"
+            when = summary.turn_mean(obj.id)
+            if when is not None:
+                msg += f", first taken at game turn {when} on average"
             if taken == 0 and n >= 10:
                 entries.append(CheckEntry(obj.id, "simulated", "warn",
                                           msg + ": the greedy bot never completes it",
@@ -143,9 +141,10 @@ def check(deck: Deck, gen: LayersSet, options: CheckOptions) -> Report:
                                           details={"in_play": n, "taken": taken}))
             else:
                 entries.append(CheckEntry(obj.id, "simulated", "info", msg,
-                                          details={"in_play": n, "taken": taken}))
+                                          details={"in_play": n, "taken": taken,
+                                                   "first_turn_mean": when}))
+        # No timings here: the report is part of the output, which must not vary run to run
+        # (bench/layers.py measures them).
         figures["simulation"] = summary.figures()
-        figures["simulation_seconds"] = round(secs, 3)
-        figures["games_per_second"] = round(games / secs, 1) if secs > 0 else None
     return Report(deck=deck.name, family="layers", seed=deck.seed, entries=tuple(entries),
                   figures=figures)

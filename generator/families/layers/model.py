@@ -93,7 +93,7 @@ class PartSpec(Frozen):
         default=(), description="With condition = values: one value per shape cell. Default []."
     )
     sum: int | None = Field(
-        default=None, description="With condition = sum: the total of the top values."
+        default=None, description="With condition = sum: the total of the top values. Default none."
     )
     compare: Compare = Field(
         default="eq",
@@ -106,7 +106,9 @@ class PartSpec(Frozen):
         "(tops of `colour`), scissors (tops with the scissors logo), all-values (every value "
         "of the deck on some top). Default none.",
     )
-    value: int | None = Field(default=None, description="With count = value: the value counted.")
+    value: int | None = Field(
+        default=None, description="With count = value: the value counted. Default none."
+    )
     at_least: int = Field(
         default=1, ge=1, description="With count value/colour/scissors: how many tops. Default 1."
     )
@@ -117,7 +119,7 @@ class ObjectiveSpec(Frozen):
 
     title: str = Field(description="Title printed on the card (no default).")
     parts: tuple[PartSpec, ...] = Field(
-        min_length=1, description="What the landscape must show; every part must hold."
+        min_length=1, description="What the landscape must show; every part must hold (no default)."
     )
     tokens: tuple[int, ...] | None = Field(
         default=None,

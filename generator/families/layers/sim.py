@@ -224,22 +224,29 @@ class GameResult:
     objectives: tuple[str, ...]
     taken: tuple[str, ...]
     """Objectives in play that at least one player claimed."""
+    first_turn: dict[str, int] = field(default_factory=dict)
+    """For each objective taken: the game turn (all players' turns counted) it was first taken."""
 
 
 def play(gen: LayersSet, rules: Rules, players: int, piles: int, objectives: int,
          seed: int, index: int) -> GameResult:
     game = new_game(gen, rules, players, piles, objectives, seed, index)
     bot = Bot(rules, gen.values[-1])
+    first: dict[str, int] = {}
     while not game.over and game.turns < MAX_TURNS:
         move = bot.choose(game)
         try:
             game = game.step(move)
         except IllegalMove as e:  # the bot proposes only legal moves; say so loudly if not
             raise AssertionError(f"bot move {move} was illegal: {e}") from e
+        for slot in game.objectives:
+            if slot.objective.id not in first and len(slot.tokens) < len(slot.objective.tokens):
+                first[slot.objective.id] = game.turns
     scores = tuple(score_player(rules, p).total for p in game.players)
     claimed = set().union(*(p.claimed for p in game.players))
     ids = tuple(s.objective.id for s in game.objectives)
-    return GameResult(players, scores, game.turns, ids, tuple(i for i in ids if i in claimed))
+    return GameResult(players, scores, game.turns, ids, tuple(i for i in ids if i in claimed),
+                      first)
 
 
 @dataclass
@@ -251,6 +258,12 @@ class SimSummary:
     winners: list[int] = field(default_factory=list)
     turns: list[int] = field(default_factory=list)
     by_players: dict[int, int] = field(default_factory=dict)
+    first_turns: dict[str, list[int]] = field(default_factory=dict)
+
+    def turn_mean(self, oid: str) -> float | None:
+        """Mean game turn at which the objective was first taken (None if never)."""
+        ts = self.first_turns.get(oid)
+        return round(statistics.fmean(ts), 1) if ts else None
 
     def add(self, r: GameResult) -> None:
         self.games += 1
@@ -258,6 +271,8 @@ class SimSummary:
             self.in_play[o] = self.in_play.get(o, 0) + 1
         for o in r.taken:
             self.taken[o] = self.taken.get(o, 0) + 1
+        for o, t in r.first_turn.items():
+            self.first_turns.setdefault(o, []).append(t)
         self.scores.extend(r.scores)
         self.winners.append(max(r.scores))
         self.turns.append(r.turns)
@@ -281,6 +296,9 @@ class SimSummary:
             "turns_mean": round(statistics.fmean(self.turns), 1),
             "objective_taken_share": {
                 k: round(self.taken.get(k, 0) / v, 3) for k, v in sorted(self.in_play.items())
+            },
+            "objective_taken_turn_mean": {
+                k: self.turn_mean(k) for k in sorted(self.in_play) if k in self.first_turns
             },
         }
 
