@@ -291,3 +291,20 @@ def test_accepted_placements_always_leave_legal_connected_stacks(moves: list[
             jumps += x.value - prev == 2
             prev = x.value
     assert jumps == skips == len(player.discard)
+
+
+def test_move_text_round_trip() -> None:
+    from generator.families.layers.rules import parse_move
+
+    moves = [
+        Take(colour="fern"),
+        Take(value=3, overflow=(c("fern", 2), c("tide", 1, True))),
+        Place(((c("fern", 2), (0, 0)), (c("fern", 3, True), (-1, 2))),
+              skip_discard=c("clay", 5), scissors_on=1),
+        Place(((c("tide", 1), (1, 0)),)),
+        Pass(),
+    ]
+    for m in moves:
+        assert parse_move(str(m), STARS) == m, str(m)
+    with pytest.raises(ValueError, match="not a move"):
+        parse_move("jump")

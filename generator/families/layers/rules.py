@@ -12,6 +12,7 @@ end of a turn pays its highest remaining token.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
@@ -229,6 +230,43 @@ class Pass:
 
 
 Move = Take | Place | Pass
+
+
+def parse_move(text: str, stars: Mapping[int, int] | None = None) -> Move:
+    """Read a move's text form back: ``take fern``, ``take 3 discard fern 2, tide 1``,
+    ``place fern 2@0,0, fern 3@0,1 skip clay 5 scissors 0``, ``pass``. ``stars`` gives each
+    value's stars (default 0; stars are not part of a card's identity)."""
+    from .model import parse_card_text
+
+    def card(t: str) -> Card:
+        colour, value, sc = parse_card_text(t)
+        return Card(colour, value, sc, (stars or {}).get(value, 0))
+
+    words = text.strip()
+    if words == "pass":
+        return Pass()
+    if words.startswith("take "):
+        what, _, rest = words[5:].partition(" discard ")
+        what = what.strip()
+        overflow = tuple(card(t) for t in rest.split(",")) if rest else ()
+        if what.lstrip("-").isdigit():
+            return Take(value=int(what), overflow=overflow)
+        return Take(colour=what, overflow=overflow)
+    if words.startswith("place "):
+        body = words[6:]
+        scissors_on: int | None = None
+        if " scissors " in body and body.rsplit(" scissors ", 1)[1].strip().isdigit():
+            body, _, k = body.rpartition(" scissors ")
+            scissors_on = int(k)
+        body, _, skip = body.partition(" skip ")
+        items = [i.strip() for i in re.split(r",\s*(?=[a-z])", body)]
+        cards = []
+        for item in items:
+            t, _, at = item.partition("@")
+            cards.append((card(t), _parse_pos(at)))
+        return Place(tuple(cards), card(skip) if skip else None, scissors_on)
+    raise ValueError(f"{text!r} is not a move; write 'take <colour|value>', "
+                     "'place <card>@<row>,<col>, ...' or 'pass'")
 
 
 # --------------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from ...core.verdict import Verdict
 from ...deck import Deck
 from ..base import CheckEntry, CheckOptions, Report
 from .model import FEATURE_WORDS, Card, Feature, Icon, ParksParams, ParksSet
-from .sim import Difficulty, difficulty, hand_coverage
+from .sim import Difficulty, difficulty, hand_coverage, replay_hand
 from .solve import cached_completability, replay
 
 # Node budgets only (no seconds) for the simulations: a time limit would make the figures
@@ -25,6 +25,9 @@ from .solve import cached_completability, replay
 # ticks a few dozen nodes (one per greedy step), so these caps only stop runaway searches.
 SIM_BUDGET = Budget(nodes=20_000)
 HAND_BUDGET = Budget(nodes=50_000)
+# Per played hand (5 cards dealt in order): one tick per planned round and per cut length
+# tried, plus the section choices; MEASURE.
+HAND_PLAN_BUDGET = Budget(nodes=20_000)
 
 CODES = {Verdict.IMPOSSIBLE: "E-PARKS-IMPOSSIBLE", Verdict.UNKNOWN: "E-PARKS-UNKNOWN"}
 
@@ -104,17 +107,28 @@ def check(deck: Deck, ps: ParksSet, options: CheckOptions) -> Report:
             shares.append(float(entry.details["difficulty"]["share"]))
             rounds.append(int(entry.details["rounds"]))
     hc = hand_coverage(ps.sheet, ps.park_cards, deck.seed, p.hands, HAND_BUDGET, ps.die,
-                       p.hand_plans)
+                       p.hand_plans, HAND_PLAN_BUDGET)
     hj = hc.to_json()
     if hc.hands:
-        entries.append(CheckEntry(
-            "deck", "hand-coverage", "info",
-            f"one sheet can supply {hc.supplied} of {hc.hands} random hands of 5 park cards "
-            f"({100 * hc.supplied / hc.hands:.0f}%; squares and walkways only, an upper bound)"
-            + (f"; {hc.unknown} undecided" if hc.unknown else "")
-            + (f"; a full cut plan for all five cards was found and replayed for "
-               f"{hc.planned} of {hc.planned_of} (a lower bound)" if hc.planned_of else ""),
-            details={"hand_coverage": hj}))
+        # Each played hand's certificate was replayed from a fresh sheet by hand_verdict;
+        # replay it again here, on the exact object that goes into the report.
+        played: list[dict[str, Any]] = []
+        failed = []
+        for res in hc.results:
+            if res.certificate is not None:
+                hand = [ps.card(cid) for cid in res.deal]
+                problem = replay_hand(ps.sheet, ps.die, hand, res.certificate)
+                if problem:
+                    failed.append(f"{'/'.join(res.deal)}: {problem}")
+            played.append(res.to_json())
+        details = {"hand_coverage": hj, "hands": played}
+        if failed:
+            entries.append(CheckEntry("deck", "hand-coverage", "fail",
+                                      "a hand certificate failed replay: " + "; ".join(failed),
+                                      "E-PARKS-HAND-REPLAY", details))
+        else:
+            entries.append(CheckEntry("deck", "hand-coverage", "info", hc.words(),
+                                      details=details))
     bal_entry, bal = balance(ps)
     entries.append(bal_entry)
     figures: dict[str, Any] = {

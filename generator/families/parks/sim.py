@@ -7,11 +7,16 @@ spoils the plan; then it re-plans from what is left of the sheet), places freed 
 sections through the rules engine and crumples the rest. The figure is the share of games
 that complete the card within R rounds, and the median rounds of those that do.
 
-Hand coverage: the share of random hands (2 face-up + 3 in the pile, i.e. 5 distinct park
-cards) whose spaces one sheet can supply together: disjoint matching squares for every space
-of all five cards, walkways in one piece (the exact supply test of ``solve`` over the union).
-It is a necessary condition for completing the hand, so it is an upper bound on the share of
-hands a player could complete.
+Hand coverage: the share of random dealt hands that one sheet can complete together. A hand
+is 5 distinct park cards dealt in order: cards 1-2 face up, 3-5 the pile; when a face-up card
+is completed the next pile card is turned face up, and a freed section can only go on a
+face-up card (else it is crumpled). A hand counts as ``completable`` only when the planner
+finds a complete plan (faces chosen, as in the per-card certificates) that completes all five
+under that order and the plan replays through the rules engine from a fresh sheet; as
+``impossible`` (not completable) only when a supply argument proves it (:func:`hand_obstacle`:
+the five cards together need more squares of a feature or icon than the sheet has, even with
+the tokens the hand can earn, or no exact supply exists); otherwise ``unknown`` (the greedy
+planner gave up), which is counted as neither.
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ from ...core.budget import Budget, Meter
 from ...core.exactcover import CoverProblem, solve
 from ...core.grid import Cell, interior_edges
 from ...core.verdict import Verdict
-from .model import Card, Demand, Die, Sheet
+from .model import FEATURE_WORDS, Bonus, Card, Demand, Die, Feature, Icon, Sheet
 from .rules import (
     Build,
     CardState,
@@ -41,10 +46,11 @@ from .rules import (
 )
 from .solve import (
     Piece,
+    PlanState,
     RoundPlan,
+    Supply,
     big_pieces,
     isometries,
-    plan_cuts,
     plan_state,
     try_face,
     walkway_groups,
@@ -166,94 +172,407 @@ def hand_supplied(sheet: Sheet, cards: Sequence[Card], budget: Budget) -> Verdic
     return res.verdict
 
 
-def hand_plan(sheet: Sheet, die: Die, cards: Sequence[Card], rng: random.Random,
-              budget: Budget, attempts: int = 3) -> bool:
-    """Is there a cut plan, found and replayed, that completes all ``cards`` from one fresh
-    sheet? Sections for each card are chosen greedily on what the earlier cards left (largest
-    card first; later attempts shuffle the tie-breaks), one plan frees them all, and the plan
-    is replayed through the rules engine with every card face up (a relaxation: in play two
-    are face up and the rest come from the pile, but the sheet, the cuts and the placements
-    are the same)."""
-    meter = budget.start()
-    order = sorted(range(len(cards)), key=lambda i: (-cards[i].size, i))
-    for attempt in range(attempts):
-        free = sheet.cells()
-        pieces: list[Piece] = []
-        for i in order:
-            got = big_pieces(sheet, cards[i], rng, meter, free=free,
-                             jitter=4.0 * attempt)
-            if got is None:
-                break
-            for p in got:
-                pieces.append(Piece(p.section, p.placement, i))
-                free = free - p.section
-        else:
-            rounds = plan_cuts(sheet, die, pieces, meter, max_rounds=60)
-            if rounds is not None and _replays(sheet, die, cards, rounds):
-                return True
-        if meter.exhausted:
-            return False
-    return False
+# --------------------------------------------------------------------------------------------
+# Hands: five cards dealt in order, two face up and three in the pile
 
 
-def _replays(sheet: Sheet, die: Die, cards: Sequence[Card], rounds: Sequence[RoundPlan]
-             ) -> bool:
-    player = PlayerState.start(sheet, cards)
-    try:
-        for rp in rounds:
+def hand_obstacle(sheet: Sheet, cards: Sequence[Card], budget: Budget) -> Supply:
+    """Whether the hand is shown NOT completable from one sheet, and why.
+
+    ``IMPOSSIBLE`` with a designer's reason is a proof; ``UNKNOWN`` means the supply search ran
+    out; ``COMPLETABLE`` only means nothing rules the hand out (not that it can be done).
+
+    Bonus tokens earned inside the hand may waive demands of cards completed later (a Gardener
+    one feature demand, a Wildlife/Recycling token one icon demand), so every count allows as
+    many waivers as the hand has cards with that bonus; the exact supply cover over all five
+    cards (:func:`hand_supplied`, no waivers) is only a proof when the hand earns no tokens.
+    """
+    g = sum(1 for c in cards if c.bonus is Bonus.GARDENER)
+    w = sum(1 for c in cards if c.bonus is Bonus.WILDLIFE_TOKEN)
+    n = len(cards)
+    spaces = sum(c.size for c in cards)
+    squares = len(sheet.cells())
+    if spaces > squares:
+        return Supply(Verdict.IMPOSSIBLE,
+                      f"the {n} cards have {spaces} spaces; the sheet has {squares} squares")
+    demands = [d for c in cards for _, d in c.demands]
+
+    def earn(k: int, token: str) -> str:
+        return f", and the hand earns only {k} {token} token{'s' if k > 1 else ''}" if k else ""
+
+    for feat in Feature:
+        need = sum(1 for d in demands if d.feature is feat)
+        have = sheet.count(feat)
+        if need > have + g:
+            return Supply(Verdict.IMPOSSIBLE,
+                          f"the {n} cards together demand {need} {FEATURE_WORDS[feat]} "
+                          f"squares; the sheet has {have}{earn(g, 'Gardener')}")
+    for ic in Icon:
+        need = sum(1 for d in demands if d.icon is ic)
+        have = sheet.count(None, ic)
+        if need > have + w:
+            return Supply(Verdict.IMPOSSIBLE,
+                          f"the {n} cards together demand {need} {ic.value} icons; the sheet "
+                          f"has {have}{earn(w, 'Wildlife/Recycling')}")
+    for feat in Feature:
+        for ic in Icon:
+            need = sum(1 for d in demands if d.feature is feat and d.icon is ic)
+            have = sheet.count(feat, ic)
+            if need > have + g + w:
+                return Supply(Verdict.IMPOSSIBLE,
+                              f"the {n} cards together demand {need} "
+                              f"{Demand(feat, ic).words()} squares; the sheet has {have}"
+                              + earn(g + w, "bonus"))
+    if g or w:
+        return Supply(Verdict.COMPLETABLE)
+    v = hand_supplied(sheet, cards, budget)
+    if v is Verdict.IMPOSSIBLE:
+        return Supply(Verdict.IMPOSSIBLE,
+                      f"no way to give all {spaces} spaces of the {n} cards their own matching "
+                      "sheet squares with each walkway in one piece")
+    if v is Verdict.UNKNOWN:
+        return Supply(Verdict.UNKNOWN, "the supply search over the whole hand ran out of budget")
+    return Supply(Verdict.COMPLETABLE)
+
+
+@dataclass(frozen=True)
+class HandCertificate:
+    """A replayable plan completing a dealt hand from one fresh sheet.
+
+    ``deal`` the card ids in deal order (the first two face up, the rest the pile, top first);
+    ``rounds`` as in a card certificate (faces chosen freely); ``on`` for every round the card
+    id that each of its placed sections goes on, in the order of the round's placements. A
+    card is named, not a position, because the face-up row changes as cards complete.
+    """
+
+    deal: tuple[str, ...]
+    rounds: tuple[RoundPlan, ...]
+    on: tuple[tuple[str, ...], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        rounds: list[dict[str, Any]] = []
+        for rp, ids in zip(self.rounds, self.on, strict=True):
+            data = rp.to_json()
+            data["placed"] = [{"card": cid, **pl}
+                              for cid, pl in zip(ids, data["placed"], strict=True)]
+            rounds.append(data)
+        return {"deal": list(self.deal), "rounds": rounds}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> HandCertificate:
+        rounds = tuple(RoundPlan.from_json(r) for r in data["rounds"])
+        on = tuple(tuple(str(p["card"]) for p in r.get("placed", [])) for r in data["rounds"])
+        return cls(tuple(str(c) for c in data["deal"]), rounds, on)
+
+    @property
+    def cut_count(self) -> int:
+        return sum(len(r.cuts) for r in self.rounds)
+
+
+def _engine_builds(player: PlayerState, rp: RoundPlan, on: Sequence[str]
+                   ) -> tuple[list[Build], str]:
+    """The round's builds with each placement's card id turned into the face-up position the
+    engine expects; ``""`` or what is wrong."""
+    where = {cs.card.id: k for k, cs in enumerate(player.face_up)}
+    placed = [b for b in rp.builds if b.placement is not None]
+    if len(placed) != len(on):
+        return [], f"{len(placed)} placements but {len(on)} cards named"
+    names = iter(on)
+    out: list[Build] = []
+    for b in rp.builds:
+        if b.placement is None:
+            out.append(b)
+            continue
+        cid = next(names)
+        if cid not in where:
+            return [], (f"a section goes on {cid}, which is not face up (still in the pile, "
+                        "already complete, or not in the hand)")
+        out.append(Build(b.section, where[cid], b.placement))
+    return out, ""
+
+
+def replay_hand(sheet: Sheet, die: Die, cards: Sequence[Card], cert: HandCertificate) -> str:
+    """Replay ``cert`` through the rules engine with ``cards`` dealt in order (two face up,
+    the rest the pile; the engine turns the next pile card face up when one completes);
+    ``""`` when every card completes legally, else the round and the rule broken."""
+    ids = tuple(c.id for c in cards)
+    if cert.deal != ids:
+        return f"the certificate is for the deal {list(cert.deal)}, not {list(ids)}"
+    if len(cert.on) != len(cert.rounds):
+        return "the certificate names cards for a different number of rounds"
+    player = PlayerState.start(sheet, cards[:2], cards[2:])
+    for i, (rp, on) in enumerate(zip(cert.rounds, cert.on, strict=True)):
+        try:
             player, freed = play_cuts(player, die, rp.face, rp.cuts, rp.keeps)
-            # Completed cards leave the face-up row, so a plan's card number is mapped to
-            # where that card lies now.
-            where = {cs.card.id: k for k, cs in enumerate(player.face_up)}
-            builds = [b if b.card is None else
-                      Build(b.section, where.get(cards[b.card].id, -1), b.placement)
-                      for b in rp.builds]
+            builds, problem = _engine_builds(player, rp, on)
+            if problem:
+                return f"round {i + 1}: {problem}"
             player = build(player, builds, freed)
-    except RuleError:
-        return False
-    return len(player.completed) == len(cards)
+        except RuleError as err:
+            return f"round {i + 1}: {err}"
+    missing = [c.id for c in cards if c not in player.completed]
+    if missing:
+        return (f"after {len(cert.rounds)} rounds {', '.join(missing)} "
+                f"{'is' if len(missing) == 1 else 'are'} not complete")
+    return ""
+
+
+def _hand_plan_state(sheet: Sheet, state: SheetState, pending: Sequence[Piece],
+                     reserved: Sequence[Piece]) -> PlanState:
+    """The cut planner's state freeing ``pending`` (sections of face-up cards) while the
+    ``reserved`` sections (of cards still in the pile) stay attached and uncut: their inside
+    edges are forbidden and any part that would free them is refused (they are targets that
+    are not pending), since a section freed before its card is face up must be crumpled."""
+    ps = plan_state(sheet, state, pending)
+    inside: set[tuple[Cell, Cell]] = set()
+    for p in reserved:
+        inside |= {(e.a, e.b) for e in interior_edges(p.section)}
+    cells = frozenset(c for p in reserved for c in p.section)
+    return PlanState(ps.state, ps.pending, ps.req, ps.forbidden | inside,
+                     ps.target_cells | cells, ps.cards)
+
+
+def _allocate(sheet: Sheet, cards: Sequence[Card], order: Sequence[int],
+              left: dict[int, frozenset[Cell]], free: frozenset[Cell], rng: random.Random,
+              meter: Meter, jitter: float) -> list[Piece] | None:
+    """Sections for the ``left`` spaces of every card (in ``order``), disjoint, from ``free``
+    squares (:func:`solve.big_pieces` on what the earlier cards left); None if stuck."""
+    pieces: list[Piece] = []
+    for i in order:
+        if not left.get(i):
+            continue
+        got = big_pieces(sheet, cards[i], rng, meter, free=free, cells=left[i], jitter=jitter)
+        if got is None:
+            return None
+        for p in got:
+            pieces.append(Piece(p.section, p.placement, i))
+            free = free - p.section
+    return pieces
+
+
+def _play_out(sheet: Sheet, die: Die, cards: Sequence[Card], pieces: Sequence[Piece],
+              rng: random.Random, meter: Meter, jitter: float, max_rounds: int = 60,
+              replans: int = 2) -> HandCertificate | str:
+    """Play the hand through the engine's round loop with faces chosen freely: each round the
+    greedy cut planner (:func:`solve.try_face`, every face tried, scored as in
+    :func:`solve.plan_cuts`) frees sections of the face-up cards only, keeping the sections
+    of pile cards attached; the engine makes the cuts, places the sections and turns pile
+    cards face up. When the planner stalls, the sections still to free are re-chosen from
+    what is left of the sheet (at most ``replans`` times). A certificate, or why not."""
+    player = PlayerState.start(sheet, cards[:2], cards[2:])
+    index = {c.id: i for i, c in enumerate(cards)}
+    todo: dict[frozenset[Cell], Piece] = {p.section: p for p in pieces}
+    faces = list(dict.fromkeys(die.faces))
+    rounds: list[RoundPlan] = []
+    ons: list[tuple[str, ...]] = []
+    stall = 0
+    while len(player.completed) < len(cards):
+        if len(rounds) >= max_rounds:
+            return f"no plan within {max_rounds} rounds"
+        if not meter.tick():
+            return "search budget exhausted"
+        up = {index[cs.card.id] for cs in player.face_up}
+        pending = [p for p in todo.values() if p.card in up]
+        best: tuple[float, Any, tuple[int, ...]] | None = None
+        ps = _hand_plan_state(sheet, player.sheet, pending,
+                              [p for p in todo.values() if p.card not in up])
+        if pending and stall <= 4:
+            for face in faces:
+                rt = try_face(ps, face, meter)
+                if rt is None:
+                    continue
+                got = sum(1 for f in rt.freed if f in ps.pending)
+                score = 10.0 * rt.gain - 3.0 * rt.waste + 25.0 * got - 4.0 * rt.approach
+                if best is None or score > best[0]:
+                    best = (score, rt, face)
+        if best is None:
+            if meter.exhausted:
+                return "search budget exhausted"
+            if replans <= 0:
+                return "the cut planner got stuck"
+            replans -= 1
+            stall = 0
+            # Re-choose every section still to free from the squares still attached: spaces
+            # left on the face-up cards first, then the pile cards in order.
+            covered = {cs.card.id: cs.covered_cells() for cs in player.face_up}
+            done = {c.id for c in player.completed}
+            left = {i: frozenset(c.cells - covered.get(c.id, frozenset()))
+                    for i, c in enumerate(cards) if c.id not in done}
+            order = sorted(left, key=lambda i: (i not in up, i))
+            again = _allocate(sheet, cards, order, left, player.sheet.body, rng, meter,
+                              jitter)
+            if again is None:
+                return "re-planning on the cut sheet found no sections for the cards left"
+            todo = {p.section: p for p in again}
+            continue
+        _, rt, face = best
+        stall = stall + 1 if rt.gain == 0 else 0
+        placed: list[Build] = []
+        crumpled: list[Build] = []
+        on: list[str] = []
+        for part in rt.freed:
+            if part in ps.pending:
+                piece = todo.pop(part)
+                placed.append(Build(part, 0, piece.placement))
+                on.append(cards[piece.card].id)
+            else:
+                crumpled.append(Build(part))
+        rp = RoundPlan(tuple(face), tuple(rt.cuts), tuple(rt.keeps), tuple(placed + crumpled))
+        # The engine makes the round: cuts, builds, completions, the next pile card face up.
+        try:
+            player, freed = play_cuts(player, die, rp.face, rp.cuts, rp.keeps)
+            builds, problem = _engine_builds(player, rp, on)
+            if problem:
+                return f"round {len(rounds) + 1}: {problem}"
+            before = len(player.completed)
+            player = build(player, builds, freed)
+        except RuleError as err:
+            return f"round {len(rounds) + 1}: the engine refused the plan: {err}"
+        if len(player.completed) > before:
+            stall = 0
+        rounds.append(rp)
+        ons.append(tuple(on))
+    return HandCertificate(tuple(c.id for c in cards), tuple(rounds), tuple(ons))
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """The answer for one dealt hand: ``completable`` with a replayed certificate,
+    ``impossible`` (shown not completable) with the reason, or ``unknown`` with why."""
+
+    deal: tuple[str, ...]
+    verdict: Verdict
+    certificate: HandCertificate | None = None
+    reason: str = ""
+    nodes: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"deal": list(self.deal), "verdict": self.verdict.value}
+        if self.certificate is not None:
+            out["rounds"] = len(self.certificate.rounds)
+            out["certificate"] = self.certificate.to_json()
+        if self.reason:
+            out["reason"] = self.reason
+        return out
+
+
+def hand_verdict(sheet: Sheet, die: Die, cards: Sequence[Card], rng: random.Random,
+                 budget: Budget, supply_budget: Budget | None = None,
+                 attempts: int = 3) -> HandResult:
+    """Can one fresh sheet complete ``cards`` dealt in this order (the first two face up, the
+    rest a pile turned up one at a time as cards complete; sections only go on face-up
+    cards)? First :func:`hand_obstacle` (a proof of ``impossible``), then up to ``attempts``
+    plans (sections for all cards chosen up front on disjoint squares, largest card first,
+    then in deal order, then with shuffled tie-breaks; then :func:`_play_out`). A plan is only
+    believed after :func:`replay_hand` replays it from a fresh sheet; when none is found the
+    verdict is ``unknown``, never ``impossible`` (the planner is greedy)."""
+    deal = tuple(c.id for c in cards)
+    sup = hand_obstacle(sheet, cards, supply_budget or budget)
+    if sup.verdict is not Verdict.COMPLETABLE:
+        return HandResult(deal, sup.verdict, reason=sup.reason)
+    meter = budget.start()
+    n = len(cards)
+    by_size = sorted(range(n), key=lambda i: (-cards[i].size, i))
+    everything = {i: cards[i].cells for i in range(n)}
+    last = f"no disjoint sections found for all {n} cards"
+    for attempt in range(attempts):
+        order = list(range(n)) if attempt == 1 else by_size
+        jitter = 4.0 * attempt
+        pieces = _allocate(sheet, cards, order, everything, sheet.cells(), rng, meter, jitter)
+        if pieces is not None:
+            got = _play_out(sheet, die, cards, pieces, rng, meter, jitter)
+            if isinstance(got, HandCertificate):
+                problem = replay_hand(sheet, die, cards, got)
+                if not problem:
+                    return HandResult(deal, Verdict.COMPLETABLE, got, nodes=meter.nodes)
+                # Never report a plan the engine rejects from a fresh sheet (a planner bug).
+                got = f"a planned hand failed replay: {problem}"
+            last = got
+        if meter.exhausted:
+            last = "search budget exhausted"
+            break
+    return HandResult(deal, Verdict.UNKNOWN, reason=f"{last}; the sheet does hold matching "
+                      "squares for all the cards, so the hand may still be completable",
+                      nodes=meter.nodes)
 
 
 @dataclass(frozen=True)
 class HandCoverage:
+    """Hand figures: ``hands`` dealt; every one tested by :func:`hand_obstacle` (``ruled_out``
+    shown not completable); the first ``played`` of them also planned (``completable`` /
+    ``impossible`` / ``unknown`` add up to ``played``)."""
+
     hands: int
-    supplied: int
-    unknown: int
-    planned: int = 0
-    planned_of: int = 0
+    played: int = 0
+    completable: int = 0
+    impossible: int = 0
+    unknown: int = 0
+    ruled_out: int = 0
+    results: tuple[HandResult, ...] = ()
+    """The played hands, in deal order."""
+    reasons: tuple[str, ...] = ()
+    """Distinct reasons of the hands ruled out (first few)."""
+
+    @property
+    def share(self) -> float | None:
+        """Completable share of the played hands (unknown counted as neither)."""
+        return self.completable / self.played if self.played else None
 
     def to_json(self) -> dict[str, Any]:
-        share = self.supplied / self.hands if self.hands else None
-        out: dict[str, Any] = {"hands": self.hands, "supplied": self.supplied,
-                               "unknown": self.unknown,
-                               "share": None if share is None else round(share, 3)}
-        if self.planned_of:
-            out["planned"] = self.planned
-            out["planned_of"] = self.planned_of
-            out["planned_share"] = round(self.planned / self.planned_of, 3)
+        share = self.share
+        return {
+            "hands": self.hands, "played": self.played, "completable": self.completable,
+            "not_completable": self.impossible, "unknown": self.unknown,
+            "share": None if share is None else round(share, 3),
+            "share_if_unknown_completable": (round((self.completable + self.unknown)
+                                                   / self.played, 3) if self.played else None),
+            "ruled_out": self.ruled_out, "ruled_out_reasons": list(self.reasons),
+        }
+
+    def words(self) -> str:
+        if not self.hands:
+            return "no hands dealt (fewer than 5 park cards, or hands = 0)"
+        out = (f"of {self.played} random hands of 5 park cards dealt in order (2 face up, 3 "
+               f"in the pile) and planned, {self.completable} completable with a replayed plan")
+        if self.played:
+            out += f" ({100 * self.completable / self.played:.0f}%)"
+        out += (f", {self.impossible} not completable, {self.unknown} unknown (planner gave "
+                f"up); {self.ruled_out} of {self.hands} hands dealt ruled out by the sheet's "
+                "supply")
         return out
 
 
 def hand_coverage(sheet: Sheet, cards: Sequence[Card], seed: int, hands: int,
-                  budget: Budget, die: Die | None = None, plans: int = 0) -> HandCoverage:
-    """Sample ``hands`` hands of 5 distinct park cards and test each with
-    :func:`hand_supplied`; the first ``plans`` of them (with ``die``) also with
-    :func:`hand_plan`."""
+                  budget: Budget, die: Die | None = None, plans: int = 0,
+                  plan_budget: Budget | None = None) -> HandCoverage:
+    """Deal ``hands`` seeded hands of 5 distinct park cards (order matters: 2 face up, 3 in
+    the pile); test each with :func:`hand_obstacle` (``budget`` for its supply search) and
+    the first ``plans`` of them (with ``die``) with :func:`hand_verdict` (``plan_budget``
+    nodes each). Deterministic in its inputs (node budgets only)."""
     from ...core.rng import make_rng
 
     pool = list(cards)
     if len(pool) < 5 or hands == 0:
-        return HandCoverage(0, 0, 0)
-    ok = unknown = planned = tried = 0
+        return HandCoverage(0)
+    plans = min(plans, hands) if die is not None else 0
+    results: list[HandResult] = []
+    ruled = 0
+    reasons: list[str] = []
     for h in range(hands):
-        rng = make_rng(seed, "parks-hands", h)
-        hand = rng.sample(pool, 5)
-        v = hand_supplied(sheet, hand, budget)
-        ok += v is Verdict.COMPLETABLE
-        unknown += v is Verdict.UNKNOWN
+        hand = make_rng(seed, "parks-hands", h).sample(pool, 5)
         if die is not None and h < plans:
-            tried += 1
-            if v is Verdict.COMPLETABLE:
-                planned += hand_plan(sheet, die, hand, make_rng(seed, "parks-hand-plan", h),
-                                     Budget(nodes=100_000))
-    return HandCoverage(hands, ok, unknown, planned, tried)
+            res = hand_verdict(sheet, die, hand, make_rng(seed, "parks-hand-plan", h),
+                               plan_budget or Budget(nodes=20_000), budget)
+            results.append(res)
+            sup_v, why = res.verdict, res.reason
+        else:
+            sup = hand_obstacle(sheet, hand, budget)
+            sup_v, why = sup.verdict, sup.reason
+        if sup_v is Verdict.IMPOSSIBLE:
+            ruled += 1
+            if why not in reasons and len(reasons) < 5:
+                reasons.append(why)
+    count = {v: sum(1 for r in results if r.verdict is v) for v in Verdict}
+    return HandCoverage(hands, len(results), count[Verdict.COMPLETABLE],
+                        count[Verdict.IMPOSSIBLE], count[Verdict.UNKNOWN], ruled,
+                        tuple(results), tuple(reasons))
