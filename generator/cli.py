@@ -75,7 +75,7 @@ class _Bar:
 
     def __call__(self, stage: str, done: int, total: int) -> None:
         if not self.shown and (time.perf_counter() - self.start < 1.0
-                               or not click.get_text_stream("stderr").isatty()):
+                               or not sys.stderr.isatty()):
             return
         self.shown = True
         width = 24

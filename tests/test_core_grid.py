@@ -11,6 +11,7 @@ from generator.core.grid import (
     boundary_edges,
     cell_edges,
     components,
+    components_cut,
     edge_between,
     interior_edges,
     is_connected,
@@ -100,3 +101,32 @@ def test_components_partition_the_cells(cells: frozenset[tuple[int, int]]) -> No
         for nb in neighbours(c):
             if nb in owner:
                 assert owner[nb] == owner[c]
+
+
+@given(cell_sets, st.data())
+def test_components_cut_with_vertex_pairs_agrees_with_edge_cuts(
+    cells: frozenset[tuple[int, int]], data: st.DataObject
+) -> None:
+    # The fast path (cut edges as (a, b) vertex pairs) against the Edge form and against a
+    # flood fill that builds every Edge.
+    inner = sorted(interior_edges(cells))
+    cut = data.draw(st.sets(st.sampled_from(inner)) if inner else st.just(set()))
+    parts = components_cut(cells, {(e.a, e.b) for e in cut})
+    assert parts == components(cells, cut)
+    owner = {c: i for i, p in enumerate(parts) for c in p}
+    for c in cells:
+        for nb in neighbours(c):
+            if nb in owner and edge_between(c, nb) not in cut:
+                assert owner[nb] == owner[c]
+    assert [min(p) for p in parts] == sorted(min(p) for p in parts)
+    assert sum(len(p) for p in parts) == len(cells)
+    for p in parts:  # each part is connected without crossing a cut edge
+        assert len(components_cut(p, {(e.a, e.b) for e in cut})) == 1
+
+
+def test_components_cut_splits_a_rectangle_along_a_cut_line() -> None:
+    # A 2x3 rectangle cut down the vertical line at column 1: parts of 2 and 4 squares.
+    line = {((0, 1), (1, 1)), ((1, 1), (2, 1))}
+    parts = components_cut(rectangle(2, 3), line)
+    assert parts == [frozenset({(0, 0), (1, 0)}), frozenset(rectangle(2, 2, 0, 1))]
+    assert components_cut(rectangle(2, 3), set()) == [rectangle(2, 3)]

@@ -340,3 +340,22 @@ def test_symmetry_count_agrees_with_brute_force(
     expected = _orbit_count(region, list(everything.solutions), refl)
     res = count_tilings_up_to_symmetry(region, pieces, reflections=refl)
     assert res.count == expected and res.complete
+
+
+def test_rotated_labelled_copies_are_one_piece() -> None:
+    # A domino labelled AB turned half a turn is BA: the two are one piece (merged), laid
+    # as AB or as BA; AB and AC are two pieces. Checked against the brute-force oracle.
+    ab, ba, ac, aa = (Piece.from_text(t) for t in ("AB", "BA", "AC", "AA"))
+    region = rectangle(1, 2)
+    for pieces, want in (([ab, ba], 2), ([ab, ac], 4), ([aa], 1), ([aa, aa], 1)):
+        res = tile(region, pieces, mode="count")
+        assert res.count == want == oracle_count(region, pieces, {}, True)[1]
+    # An L tromino and its labelled copy turned a quarter: merged, so one used at a time.
+    ell = Piece.from_text("AB/C.")
+    turned = Piece(transform_labelled(ell.labels, 1))
+    region = rectangle(2, 3)
+    res = tile(region, [ell, turned], mode="count")
+    assert res.count == oracle_count(region, [ell, turned], {}, True)[1] > 0
+    assert tile(region, [ell, turned], mode="count", accepts=lambda i, c: True).count == (
+        oracle_count(region, [ell, turned], {}, True)[0]
+    )

