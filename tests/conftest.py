@@ -6,8 +6,16 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+# No per-example deadline: the suite shares 2 cores (CI and developers' machines alike), and a
+# loaded machine made 200 ms deadlines flaky (a 1.6 s grid property test was seen at 4x under
+# load). Tests that need a bound set one themselves.
+settings.register_profile("paperproof", deadline=None, print_blob=True)
+settings.load_profile("paperproof")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
