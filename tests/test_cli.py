@@ -129,3 +129,16 @@ def test_default_decks_folder(tmp_path: Path, args: list[str]) -> None:
     assert code == 0, err
     if args == ["build"]:
         assert (tmp_path / "output" / "mini" / "sheets.pdf").is_file()
+
+
+def test_every_default_deck_builds_byte_identical_twice(tmp_path: Path) -> None:
+    """Same deck and seed, same bytes: reports carry no timings, PDFs no dates."""
+    decks = sorted(str(p) for p in (ROOT / "decks").glob("*.toml"))
+    for out in ("a", "b"):
+        code, _, err = run("build", *decks, "-o", str(tmp_path / out), "--simulations", "3")
+        assert code == 0, err
+    a_files = sorted(p.relative_to(tmp_path / "a") for p in (tmp_path / "a").rglob("*")
+                     if p.is_file())
+    assert len(a_files) > 100
+    for rel in a_files:
+        assert (tmp_path / "a" / rel).read_bytes() == (tmp_path / "b" / rel).read_bytes(), rel

@@ -17,7 +17,6 @@
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from typing import Any
 
@@ -152,9 +151,7 @@ def reach(box: HabitatsSet, budget: Budget) -> tuple[list[CheckEntry], dict[str,
 def sims(box: HabitatsSet, n: int, seed: int) -> tuple[list[CheckEntry], dict[str, Any]]:
     if n <= 0:
         return [], {"games": 0}
-    t0 = time.perf_counter()
     stats, results = simulate(box, n, seed)
-    elapsed = time.perf_counter() - t0
     by_id = {s.card: s for s in stats}
     out = []
     for sp in box.rules.species:
@@ -179,7 +176,6 @@ def sims(box: HabitatsSet, n: int, seed: int) -> tuple[list[CheckEntry], dict[st
     totals = [r.total for r in results]
     figures = {
         "games": n,
-        "seconds": round(elapsed, 3),
         "mean_total": round(sum(totals) / len(totals), 3),
         "cards": {s.card: {"mean": round(s.mean, 3), "stdev": round(s.stdev, 3),
                            "games": s.games} for s in stats},
