@@ -36,7 +36,10 @@ ICON_PAD_EM = 0.08
 """Space on each side of an inline symbol, as a fraction of the font size."""
 _EPS = 1e-6
 _SPECIAL = re.compile(r"[*:\\\n\t]")
-_ICON = re.compile(r":([a-z][a-z0-9]*(?:-[a-z0-9]+)*):")
+ICON = re.compile(r":([a-z][a-z0-9]*(?:-[a-z0-9]+)*):")
+"""An inline symbol in markup: ``:water:``. The one definition; deck validation uses it too."""
+ESCAPE = re.compile(r"\\[*:\\]")
+"""A backslash-escaped markup character (``\\*``), printed literally."""
 
 
 @dataclass(frozen=True)
@@ -107,7 +110,7 @@ def parse_markup(text: str, bold: bool = False, italic: bool = False) -> tuple[P
             i += 1
             continue
         if ch == ":":
-            m = _ICON.match(text, i)
+            m = ICON.match(text, i)
             if m:
                 get_symbol(m.group(1))  # raises with the list of valid names
                 flush_text()

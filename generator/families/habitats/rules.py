@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from ...core.hexgrid import Hex
+from ...core.hexgrid import Hex, hex_components
 from .model import HabitatsSet, Ruleset, ScoringCard, StarterGroup, Tile
 from .scoring import OPPOSITE, TermScore, score_term, step
 
@@ -137,18 +137,7 @@ class PlayerMap:
         self.spent += 1
 
     def is_connected(self) -> bool:
-        if not self.tiles:
-            return True
-        start = min(self.tiles)
-        seen = {start}
-        stack = [start]
-        while stack:
-            h = stack.pop()
-            for n in h.neighbours():
-                if n in self.tiles and n not in seen:
-                    seen.add(n)
-                    stack.append(n)
-        return len(seen) == len(self.tiles)
+        return not self.tiles or len(hex_components(self.tiles)) == 1
 
 
 # --------------------------------------------------------------------------------------------

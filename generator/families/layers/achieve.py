@@ -29,7 +29,7 @@ from ...core.budget import Budget, Meter
 from ...core.grid import is_connected
 from ...core.verdict import Verdict
 from .model import Card, CountPart, LayersSet, Objective, Part, Pos, ShapePart, parse_card_text
-from .objectives import describe_part, objective_met
+from .objectives import condition_holds, describe_part, objective_met
 from .rules import FRAME, IllegalMove, Landscape, Place, Player, Rules, apply_place
 
 Kind = tuple[str, int, bool]
@@ -410,22 +410,21 @@ class _Search:
         return None
 
 
+_HEREDITARY = frozenset(
+    {"filled", "same-colour", "different-colours", "same-value", "different-values"})
+
+
 def _partial_ok(part: ShapePart, placed: tuple[Pos, ...], assign: Mapping[Pos, Card],
                 values: tuple[int, ...]) -> bool:
     """Whether the assigned cells of a placed shape can still meet its condition."""
     got = [assign[p] for p in placed if p in assign]
     cond = part.condition
-    if cond == "filled" or not got:
+    if not got:
         return True
-    if cond == "same-colour":
-        want = part.colour if part.colour is not None else got[0].colour
-        return all(t.colour == want for t in got)
-    if cond == "different-colours":
-        return len({t.colour for t in got}) == len(got)
-    if cond == "same-value":
-        return len({t.value for t in got}) == 1
-    if cond == "different-values":
-        return len({t.value for t in got}) == len(got)
+    if cond in _HEREDITARY:
+        # These hold for the whole shape only if they hold for every subset of its tops, so
+        # the finished-shape test is the exact partial test too.
+        return condition_holds(part, got)
     if cond == "values":
         return all(assign[p].value == v for p, v in zip(placed, part.values, strict=True)
                    if p in assign)
