@@ -30,7 +30,9 @@ def validate_params(p: StreetsParams) -> list[Problem]:
                            f"number_max {p.number_max} is below number_min {p.number_min}",
                            "number_max >= number_min"))
     span = p.number_max - p.number_min + 1
-    if p.number_counts:
+    if p.card_list:
+        out.extend(_card_list_problems(p))
+    elif p.number_counts:
         if len(p.number_counts) != span:
             out.append(Problem("E-STREETS-NUMBER-COUNTS", (root, "number_counts"),
                                f"{len(p.number_counts)} counts for {span} numbers "
@@ -53,7 +55,7 @@ def validate_params(p: StreetsParams) -> list[Problem]:
             out.append(Problem("E-STREETS-CARDS", (root, "cards"),
                                f"{p.cards} cards cannot show each of {span} numbers once",
                                f"at least {span} cards"))
-    if sum(p.effects.weights().values()) == 0:
+    if not p.card_list and sum(p.effects.weights().values()) == 0:
         out.append(Problem("E-STREETS-EFFECTS", (root, "effects"),
                            "every effect weight is 0", "give at least one effect a weight"))
     for s, st in enumerate(p.streets):
@@ -98,6 +100,24 @@ def validate_params(p: StreetsParams) -> list[Problem]:
             if c.kind in ("workers", "duplicates") and c.count < 1:
                 out.append(Problem("E-STREETS-PLAN-COUNT", (*path, "count"),
                                    f"a {c.kind} condition needs a count", "count >= 1"))
+    return out
+
+
+def _card_list_problems(p: StreetsParams) -> list[Problem]:
+    """Problems of an explicit ``card_list``: numbers on the cards' range, three stacks."""
+    out: list[Problem] = []
+    root = "streets"
+    for i, card in enumerate(p.card_list):
+        if not p.number_min <= card.number <= p.number_max:
+            out.append(Problem("E-STREETS-CARD-NUMBER", (root, "card_list", i, "number"),
+                               f"card {i + 1} shows {card.number}, outside the numbers "
+                               f"{p.number_min}..{p.number_max}",
+                               "change the number or number_min / number_max"))
+    total = sum(c.copies for c in p.card_list)
+    if total % 3 or total < 6:
+        out.append(Problem("E-STREETS-CARDS", (root, "card_list"),
+                           f"the card list holds {total} cards",
+                           "a multiple of 3 (three equal stacks), at least 6"))
     return out
 
 

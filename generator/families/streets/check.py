@@ -87,28 +87,12 @@ def check_game(p: StreetsParams, game: StreetsGame, seed: int, budget: Budget,
                                       code="E-STREETS-NUMBERS-SHORT"))
 
     counts = game.effect_counts()
-    weights = p.effects.weights()
-    intended = apportion(len(game.cards), [weights[e] for e in EFFECT_ORDER])
-    wrong = [f"{e.value} {counts[e]} (intended {n})"
-             for e, n in zip(EFFECT_ORDER, intended, strict=True) if counts[e] != n]
-    text = ", ".join(f"{e.value} {counts[e]}" for e in EFFECT_ORDER)
-    if wrong:
-        entries.append(CheckEntry("deck", "effect-counts", "fail",
-                                  "effect counts differ from the mix: " + "; ".join(wrong),
-                                  code="E-STREETS-EFFECT-COUNTS"))
-    else:
+    if p.card_list:
+        text = ", ".join(f"{e.value} {counts[e]}" for e in EFFECT_ORDER)
         entries.append(CheckEntry("deck", "effect-counts", "pass",
-                                  f"{len(game.cards)} cards as intended: {text}"))
-    # A weighted effect can round down to no card at all on a small deck: say so.
-    lost = [e.value for e in EFFECT_ORDER if weights[e] > 0 and counts[e] == 0]
-    unused = [e.value for e in EFFECT_ORDER if weights[e] == 0]
-    if lost:
-        entries.append(CheckEntry("deck", "effects-present", "warn",
-                                  "weighted but rounded down to no card: " + ", ".join(lost),
-                                  code="E-STREETS-EFFECT-ABSENT"))
-    elif unused:
-        entries.append(CheckEntry("deck", "effects-present", "info",
-                                  "no cards with " + ", ".join(unused) + " (weight 0)"))
+                                  f"{len(game.cards)} cards as listed in card_list: {text}"))
+    else:
+        entries.extend(_mix_entries(p, game))
 
     dealt = sorted(i for st in game.stacks for i in st)
     sizes = [len(st) for st in game.stacks]
@@ -163,3 +147,32 @@ def check_game(p: StreetsParams, game: StreetsGame, seed: int, budget: Budget,
             entries.append(CheckEntry(plan.id, "difficulty", status, msg, code=code,
                                       details=d))
     return entries, figures
+
+
+def _mix_entries(p: StreetsParams, game: StreetsGame) -> list[CheckEntry]:
+    """The generated deck carries the effect mix: apportioned counts, no weighted effect lost."""
+    entries: list[CheckEntry] = []
+    counts = game.effect_counts()
+    weights = p.effects.weights()
+    intended = apportion(len(game.cards), [weights[e] for e in EFFECT_ORDER])
+    wrong = [f"{e.value} {counts[e]} (intended {n})"
+             for e, n in zip(EFFECT_ORDER, intended, strict=True) if counts[e] != n]
+    text = ", ".join(f"{e.value} {counts[e]}" for e in EFFECT_ORDER)
+    if wrong:
+        entries.append(CheckEntry("deck", "effect-counts", "fail",
+                                  "effect counts differ from the mix: " + "; ".join(wrong),
+                                  code="E-STREETS-EFFECT-COUNTS"))
+    else:
+        entries.append(CheckEntry("deck", "effect-counts", "pass",
+                                  f"{len(game.cards)} cards as intended: {text}"))
+    # A weighted effect can round down to no card at all on a small deck: say so.
+    lost = [e.value for e in EFFECT_ORDER if weights[e] > 0 and counts[e] == 0]
+    unused = [e.value for e in EFFECT_ORDER if weights[e] == 0]
+    if lost:
+        entries.append(CheckEntry("deck", "effects-present", "warn",
+                                  "weighted but rounded down to no card: " + ", ".join(lost),
+                                  code="E-STREETS-EFFECT-ABSENT"))
+    elif unused:
+        entries.append(CheckEntry("deck", "effects-present", "info",
+                                  "no cards with " + ", ".join(unused) + " (weight 0)"))
+    return entries

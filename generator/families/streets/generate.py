@@ -89,8 +89,13 @@ def build_sheet(p: StreetsParams) -> SheetSpec:
 
 
 def build_cards(p: StreetsParams, seed: int) -> tuple[ConstructionCard, ...]:
-    """The construction deck: numbers by the distribution, effects by the mix, paired by a
-    seeded shuffle so that every number meets a spread of effects."""
+    """The construction deck: the ``card_list`` as written when given; else numbers by the
+    distribution, effects by the mix, paired by a seeded shuffle so that every number meets
+    a spread of effects."""
+    if p.card_list:
+        listed = [(c.number, c.effect) for c in p.card_list for _ in range(c.copies)]
+        return tuple(ConstructionCard(index=i, number=n, effect=e)
+                     for i, (n, e) in enumerate(listed))
     counts = number_counts(p)
     numbers = [n for n, c in counts.items() for _ in range(c)]
     weights = p.effects.weights()

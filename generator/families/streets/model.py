@@ -76,6 +76,17 @@ class EffectMix(Frozen):
         return {e: int(getattr(self, e.value)) for e in EFFECT_ORDER}
 
 
+class CardParams(Frozen):
+    """One physical construction card of an explicit ``card_list``: its number side and its
+    effect side (``copies`` identical cards)."""
+
+    number: int = Field(ge=0, description="The house number on the number side.")
+    effect: Effect = Field(description="The effect side: fence, park, pool, worker, price or "
+                           "duplicate.")
+    copies: int = Field(default=1, ge=1, le=100, description="How many identical cards. "
+                        "Default 1.")
+
+
 ConditionKind = Literal["groups", "parks", "pools", "street_full", "workers", "duplicates", "ends"]
 
 
@@ -195,6 +206,11 @@ class StreetsParams(Frozen):
                        "three equal stacks). Default 84.")
     effects: EffectMix = Field(default_factory=EffectMix,
                                description="Weights of the effects on the cards.")
+    card_list: list[CardParams] = Field(
+        default_factory=list,
+        description="The construction deck card by card (number side and effect side of each "
+        "physical card, in this order), instead of generating it: overrides cards, "
+        "number_shape, number_counts and effects. Default none (generated).")
     worker_shift: int = Field(default=2, ge=1, le=5, description="A worker shifts the "
                               "number by up to this much either way. Default 2.")
     plans: list[PlanParams] = Field(
