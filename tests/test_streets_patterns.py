@@ -84,7 +84,9 @@ def test_card_list_check_reports_the_listed_counts(tmp_path: Path) -> None:
     # Five distinct numbers (1..5) fill North (4 houses: 1 2 3 4) and South (5: 1..5).
     fill = next(e for e in data["entries"] if e["check"] == "numbers-fill-streets")
     assert fill["status"] == "pass"
-    assert code == 0
+    # (exit 1: default plans such as groups of 2, 3, 6 cannot fit on 9 houses: impossible)
+    assert code == 1
+    assert any(e["status"] == "impossible" for e in data["entries"])
 
 
 @pytest.mark.parametrize(("text", "line", "words"), [
