@@ -46,7 +46,8 @@ def _cards(n: int) -> list[object]:
 
 def _ours(comps: list[object], out: Path) -> None:
     from generator.deck import PrintSettings
-    from generator.render.impose import Stamp, write_sheets_pdf
+    from generator.render.impose import Stamp
+    from generator.render.writers import write_sheets_pdf
 
     write_sheets_pdf(comps, PrintSettings(duplex="none"), Stamp("bench", "1", 1),  # type: ignore[arg-type]
                      out)
@@ -185,8 +186,8 @@ def _bare(comps: list[object], out: Path) -> None:
 
 def _child(mode: str, n: int) -> None:
     # import everything first: both runs time drawing, not module loading
-    import generator.render.impose
     import generator.render.samples
+    import generator.render.writers
     from generator.render.fonts import register_fonts
 
     register_fonts()

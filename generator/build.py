@@ -112,7 +112,7 @@ def build_deck(
     """Build one deck into ``out_root/<deck>/``."""
     import time
 
-    from .render import impose
+    from .render import impose, writers
 
     start = time.perf_counter()
     tick: Progress = progress or (lambda stage, done, total: None)
@@ -144,13 +144,13 @@ def build_deck(
         raise OutputError(f"cannot create the output folder {out_root}: {exc}") from None
     try:
         steps: list[tuple[str, Callable[[], object]]] = [
-            ("sheets.pdf", lambda: impose.write_sheets_pdf(components, settings, stamp,
+            ("sheets.pdf", lambda: writers.write_sheets_pdf(components, settings, stamp,
                                                            tmp / "sheets.pdf")),
-            ("pod.pdf", lambda: impose.write_pod_pdf(components, settings, stamp,
+            ("pod.pdf", lambda: writers.write_pod_pdf(components, settings, stamp,
                                                      tmp / "pod.pdf")),
-            ("svg/", lambda: impose.write_component_svgs(components, settings, stamp,
+            ("svg/", lambda: writers.write_component_svgs(components, settings, stamp,
                                                          tmp / "svg")),
-            ("cut.svg", lambda: impose.write_cut_svg(components, settings, tmp / "cut.svg")),
+            ("cut.svg", lambda: writers.write_cut_svg(components, settings, tmp / "cut.svg")),
             ("report.json", lambda: write_report(checked, tmp / "report.json")),
             ("index.html", lambda: write_index(checked, components, tmp / "index.html")),
         ]

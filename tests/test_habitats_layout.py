@@ -153,7 +153,7 @@ def test_proof_pages_draw_each_card_top_certificate() -> None:
 
 
 def test_default_deck_renders_to_pdf_and_svg(tmp_path: Path) -> None:
-    from generator.render.impose import component_svg, write_sheets_pdf
+    from generator.render.writers import component_svg, write_sheets_pdf
 
     deck, box, comps = _built("tests/decks/habitats-small.toml")
     pages = write_sheets_pdf(comps, deck.print, None, tmp_path / "s.pdf")

@@ -3,6 +3,7 @@ rules core (no renderer, CLI or template engine imported by generator.core)."""
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 from pathlib import Path
@@ -34,4 +35,24 @@ def test_every_family_module_stays_off_the_cli() -> None:
         text = path.read_text(encoding="utf-8")
         if "import click" in text or "from click" in text:
             offenders.append(str(path.relative_to(ROOT)))
+    assert offenders == []
+
+
+def test_render_imports_nothing_of_the_families() -> None:
+    """families -> render, never back: importing the painter and the imposition loads no
+    family module (checked in a fresh interpreter, so nothing earlier imported them)."""
+    code = (
+        "import sys\n"
+        "import generator.render.writers, generator.render.impose, generator.render.verify\n"
+        "print(sorted(m for m in sys.modules if m.startswith('generator.families')))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                            text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"
+    offenders = []
+    for path in sorted((ROOT / "generator" / "render").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and "families" in (node.module or ""):
+                offenders.append(f"{path.name}:{node.lineno}")
     assert offenders == []

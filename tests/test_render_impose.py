@@ -17,22 +17,18 @@ from pypdf import PdfReader
 
 from generator.deck import PrintSettings, Size
 from generator.errors import LayoutError
-from generator.families.base import Component
+from generator.render.component import Component
 from generator.render.drawing import Drawing, Rect, TextBox
-from generator.render.impose import (
-    Sheet,
-    Stamp,
+from generator.render.impose import Sheet, Stamp, impose, mirror_axis, plan_grid
+from generator.render.samples import PIECES, board, hex_tile, poly_piece, typical_card
+from generator.render.writers import (
     component_svg,
     cut_svg,
-    impose,
-    mirror_axis,
-    plan_grid,
     write_component_svgs,
     write_cut_svg,
     write_pod_pdf,
     write_sheets_pdf,
 )
-from generator.render.samples import PIECES, board, hex_tile, poly_piece, typical_card
 
 STAMP = Stamp("demo", "1", 7)
 DPI = 100

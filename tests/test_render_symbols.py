@@ -12,7 +12,7 @@ from generator.deck import PrintSettings
 from generator.families.base import Component
 from generator.render.drawing import Circle, Drawing, Rect, Symbol
 from generator.render.flatten import bbox, flatten
-from generator.render.impose import Stamp, write_pod_pdf
+from generator.render.impose import Stamp
 from generator.render.symbols import (
     BASE_SYMBOLS,
     UnknownSymbolError,
@@ -20,6 +20,7 @@ from generator.render.symbols import (
     register_symbol,
     symbol_names,
 )
+from generator.render.writers import write_pod_pdf
 
 REQUIRED = [
     "star", "scissors", "button", "clock", "heart", "water", "tree", "pavilion", "play",

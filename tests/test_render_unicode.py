@@ -13,7 +13,8 @@ from pypdf import PdfReader
 from generator.deck import PrintSettings
 from generator.families.base import Component
 from generator.render.drawing import Drawing, Rect, TextBox
-from generator.render.impose import Stamp, component_svg, write_pod_pdf
+from generator.render.impose import Stamp
+from generator.render.writers import component_svg, write_pod_pdf
 from generator.units import MM_PER_PT
 
 SAMPLES = {

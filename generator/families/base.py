@@ -23,57 +23,16 @@ from pydantic import BaseModel
 
 from ..deck import Deck
 from ..errors import Problem, UsageError
-from ..render.drawing import Drawing
+from ..render.component import Component, HexNest, Imposition, PolyNest
 
 Status: TypeAlias = Literal["completable", "impossible", "unknown", "pass", "fail", "warn", "info"]
+__all__ = [
+    "FAILING", "CheckEntry", "CheckOptions", "Component", "Family", "HexNest", "Imposition",
+    "PolyNest", "Report", "ScoreLine", "ScoreResult", "Status",
+]
+
 FAILING: frozenset[str] = frozenset({"impossible", "unknown", "fail"})
 """Statuses that make ``check`` exit 1 and ``build`` refuse to print (without --keep-going)."""
-
-
-@dataclass(frozen=True)
-class PolyNest:
-    """Imposition hint for a polyomino piece: its cells (row, col) and the square size in mm.
-    Pieces are packed on a common grid so that neighbours share cut lines."""
-
-    cells: tuple[tuple[int, int], ...]
-    cell_mm: float
-
-
-@dataclass(frozen=True)
-class HexNest:
-    """Imposition hint for a hex tile: flat-to-flat size in mm and orientation. Tiles are
-    packed in a honeycomb so that neighbours share cut lines."""
-
-    flat_to_flat: float
-    orientation: Literal["flat", "pointy"] = "pointy"
-
-
-Imposition: TypeAlias = Literal["grid", "page", "nest"]
-
-
-@dataclass(frozen=True)
-class Component:
-    """One printable component.
-
-    ``imposition``: ``grid`` components (cards, tokens) are imposed n-up on sheets with bleed
-    and crop marks; ``page`` components (boards, score sheets, proof pages) get a page of
-    their own, centred; ``nest`` components (hex tiles, polyomino pieces) are packed with
-    shared cut lines using ``nest``. ``subjects`` are the report subjects whose verdicts
-    belong to this component (shown beside it in index.html).
-    """
-
-    id: str
-    kind: str
-    title: str
-    front: Drawing
-    back: Drawing | None = None
-    copies: int = 1
-    imposition: Imposition = "grid"
-    nest: PolyNest | HexNest | None = None
-    subjects: tuple[str, ...] = ()
-    index: int = 0
-    """1-based position in the deck's full component list, shown in the stamp; set by the
-    build pipeline (0: the position in the list being printed)."""
 
 
 @dataclass(frozen=True)

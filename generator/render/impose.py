@@ -1,13 +1,8 @@
-"""Imposition: components onto print sheets, and every print output of a deck.
+"""Imposition planning: components onto print sheets (pure geometry, no painting).
 
-:func:`impose` turns a list of components into :class:`Sheet` objects (pure geometry: where
-each face goes, crop marks, fold lines, cut outlines). The writers paint them:
-
-- :func:`write_sheets_pdf`  imposed sheets (n-up grid, nests with shared cut lines, page
-  components, duplex backs or gutter fold, optional calibration page, optional CutContour);
-- :func:`write_pod_pdf`     one face per page at trim+bleed, TrimBox and BleedBox set;
-- :func:`write_component_svgs` / :func:`component_svg`  one SVG per face;
-- :func:`write_cut_svg`     trim paths only, as imposed, shared edges cut once.
+:func:`impose` turns a list of components into :class:`Sheet` objects: where each face goes,
+crop marks, fold lines, cut outlines. :mod:`generator.render.writers` paints them into the
+print files.
 
 Layout rules (docs/printing.md has the user-facing version):
 
@@ -33,21 +28,13 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import IO, Literal
-
-from reportlab.lib.colors import CMYKColorSep
+from typing import Literal
 
 from ..deck import PrintSettings
 from ..errors import LayoutError
-from ..families.base import Component, HexNest, PolyNest
+from .component import Component, Face, HexNest, PolyNest
 from .cutlines import CutPath, merge_outlines
 from .drawing import HAIRLINE, Drawing, Item, Line, Point, Polygon, Stroke, TextBox
-from .flatten import ClipBegin, ClipEnd, Flat, clip_rect, flatten, flatten_items, polygon_ops
-from .pdf import PT_PER_MM, PdfPainter, new_canvas
-from .svg import drawing_svg, new_svg, num, path_d
-
-Face = Literal["front", "back"]
 
 MARK_GAP = 1.0
 """Distance from the outer bleed edge to the start of a crop mark (mm)."""
@@ -118,13 +105,6 @@ def _fit(avail: float, cell: float, gap: float) -> int:
     if cell <= 0 or avail < cell - _EPS:
         return 0
     return int(math.floor((avail + gap + _EPS) / (cell + gap)))
-
-
-def _face(c: Component, face: Face) -> Drawing:
-    if face == "back":
-        assert c.back is not None
-        return c.back
-    return c.front
 
 
 def mirror_axis(duplex: str, page_w: float, page_h: float) -> Literal["x", "y"]:
@@ -578,202 +558,6 @@ def impose(components: Sequence[Component], settings: PrintSettings) -> list[She
     return sheets
 
 
-# --- painting ----------------------------------------------------------------------------------
-
-class _FaceCache:
-    """Flattened faces, computed once per component face (copies reuse them)."""
-
-    KEEP = 512
-
-    def __init__(self, components: Sequence[Component], settings: PrintSettings,
-                 stamp: Stamp | None) -> None:
-        self.components = components
-        self.settings = settings
-        self.stamp = stamp
-        self._cache: dict[tuple[int, Face, str], list[Flat]] = {}
-
-    def stamp_text(self, index: int, face: Face) -> str:
-        if self.stamp is None or not self.settings.stamp or face != "front":
-            return ""
-        return self.stamp.text(self.components[index].index or index + 1)
-
-    def get(self, index: int, face: Face, clip: str = "none") -> list[Flat]:
-        """The flat primitives of one face, clipped to its bleed box or outline."""
-        key = (index, face, clip)
-        hit = self._cache.get(key)
-        if hit is not None:
-            return hit
-        c = self.components[index]
-        d = _face(c, face)
-        flat = _flatten_face(c, face, self.stamp_text(index, face))
-        if clip == "bleed":
-            b = d.bleed
-            flat = [clip_rect(-b, -b, d.width + 2 * b, d.height + 2 * b), *flat, ClipEnd()]
-        elif clip == "outline":
-            flat = [ClipBegin(polygon_ops(d.outline())), *flat, ClipEnd()]
-        self._cache[key] = flat
-        if len(self._cache) > self.KEEP:
-            # copies of a component are imposed together and backs one sheet later, so a
-            # few hundred recent faces serve every reuse; 10,000 distinct cards stay flat
-            # in memory only briefly (bench/render.py measures the peak)
-            del self._cache[next(iter(self._cache))]
-        return flat
-
-
-def _flatten_face(c: Component, face: Face, stamp: str) -> list[Flat]:
-    d = _face(c, face)
-    try:
-        return flatten(d, stamp)
-    except LayoutError as e:
-        msg = str(e)
-        if c.id not in msg:
-            raise LayoutError(f"{c.id} ({face}): {msg}") from None
-        raise
-
-
-def _paint_sheet(painter: PdfPainter, sheet: Sheet, faces: _FaceCache,
-                 cut_contour: bool) -> int:
-    c = painter.c
-    c.setPageSize((sheet.width * PT_PER_MM, sheet.height * PT_PER_MM))
-    if sheet.extras:
-        painter.paint(flatten_items(tuple(sheet.extras)), 0.0, 0.0, sheet.height)
-    for p in sheet.placements:
-        painter.paint(faces.get(p.index, p.face, p.clip), p.x, p.y, sheet.height)
-    if sheet.marks:
-        painter.paint(flatten_items(tuple(sheet.marks)), 0.0, 0.0, sheet.height)
-    if cut_contour and sheet.cuts and not sheet.back:
-        _paint_cut_contour(c, merge_outlines(sheet.cuts), sheet.height)
-    c.showPage()
-    return len(sheet.placements)
-
-
-def _paint_cut_contour(c: object, paths: list[CutPath], page_h: float) -> None:
-    """Trim paths as the ``CutContour`` spot colour (100 % magenta), overprinting, 0.25 pt —
-    the convention of print-and-cut RIPs (Roland, Summa, Mimaki)."""
-    from reportlab.pdfgen.canvas import Canvas
-
-    assert isinstance(c, Canvas)
-    c.saveState()
-    k = PT_PER_MM
-    c.transform(k, 0, 0, -k, 0, page_h * k)
-    c.setStrokeColor(CMYKColorSep(0, 1, 0, 0, spotName="CutContour"))
-    c.setStrokeOverprint(1)
-    c.setLineWidth(0.25 / k)
-    for cp in paths:
-        for line in cp.polylines:
-            p = c.beginPath()
-            p.moveTo(*line[0])
-            for pt in line[1:]:
-                p.lineTo(*pt)
-            if cp.closed:
-                p.close()
-            c.drawPath(p, stroke=1, fill=0)
-    c.restoreState()
-
-
-def write_sheets_pdf(components: Sequence[Component], settings: PrintSettings,
-                     stamp: Stamp | None, path: Path | str | IO[bytes],
-                     progress: Callable[[int], None] | None = None) -> int:
-    """Write the imposed print sheets; returns the number of pages. ``progress`` is called
-    with the number of faces painted on each page."""
-    sheets = impose(components, settings)
-    deck = stamp.deck if stamp else "deck"
-    c = new_canvas(_target(path), f"{deck}: print sheets", _subject(stamp))
-    painter = PdfPainter(c)
-    faces = _FaceCache(components, settings, stamp)
-    for sheet in sheets:
-        n = _paint_sheet(painter, sheet, faces, settings.cut_contour)
-        if progress is not None:
-            progress(n)
-    if not sheets:
-        c.setPageSize((settings.page.width * PT_PER_MM, settings.page.height * PT_PER_MM))
-        c.showPage()
-    c.save()
-    return max(len(sheets), 1)
-
-
-def _target(path: Path | str | IO[bytes]) -> str | IO[bytes]:
-    return str(path) if isinstance(path, str | Path) else path
-
-
-def _subject(stamp: Stamp | None) -> str:
-    if stamp is None:
-        return "PaperProof print"
-    return f"{stamp.deck} version {stamp.version}, seed {stamp.seed}"
-
-
-def _faces(c: Component) -> list[Face]:
-    return ["front", "back"] if c.back is not None else ["front"]
-
-
-def write_pod_pdf(components: Sequence[Component], settings: PrintSettings,
-                  stamp: Stamp | None, path: Path | str | IO[bytes]) -> int:
-    """One face per page at trim + bleed, TrimBox and BleedBox set (print-on-demand).
-    Each component appears once (front, then back); copies are the printer's order quantity.
-    Returns the number of pages."""
-    deck = stamp.deck if stamp else "deck"
-    c = new_canvas(_target(path), f"{deck}: print-on-demand", _subject(stamp))
-    painter = PdfPainter(c)
-    faces = _FaceCache(components, settings, stamp)
-    pages = 0
-    k = PT_PER_MM
-    for i, comp in enumerate(components):
-        for face in _faces(comp):
-            d = _face(comp, face)
-            b = d.bleed
-            pw, ph = d.width + 2 * b, d.height + 2 * b
-            c.setPageSize((pw * k, ph * k))
-            c.setBleedBox((0, 0, pw * k, ph * k))
-            c.setTrimBox((b * k, b * k, (b + d.width) * k, (b + d.height) * k))
-            painter.paint(faces.get(i, face, "bleed"), b, b, ph)
-            c.showPage()
-            pages += 1
-    if not pages:
-        c.showPage()
-    c.save()
-    return max(pages, 1)
-
-
-def component_svg(component: Component, face: Face = "front",
-                  settings: PrintSettings | None = None, stamp: Stamp | None = None,
-                  index: int = 0) -> str:
-    """The SVG of one face (bleed box as viewBox, mm units). ``index`` is the component's
-    1-based position in its deck, shown in the stamp (0 leaves it out)."""
-    settings = settings or PrintSettings()
-    d = _face(component, face)
-    text = ""
-    if stamp is not None and settings.stamp and face == "front":
-        text = stamp.text(index)
-    flat = _flatten_face(component, face, text)
-    prefix = _svg_id(component.id) + ("-back" if face == "back" else "")
-    return drawing_svg(flat, d.width, d.height, d.bleed, prefix, title=component.title)
-
-
-def _svg_id(cid: str) -> str:
-    safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in cid)
-    return safe if safe[:1].isalpha() else f"c{safe}"
-
-
-def write_component_svgs(components: Sequence[Component], settings: PrintSettings,
-                         stamp: Stamp | None, folder: Path | str) -> list[Path]:
-    """``<folder>/<id>.svg`` and ``<id>-back.svg`` for every component; returns the paths."""
-    out_dir = Path(folder)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    written: list[Path] = []
-    for i, comp in enumerate(components):
-        for face in _faces(comp):
-            name = f"{comp.id}-back.svg" if face == "back" else f"{comp.id}.svg"
-            p = out_dir / name
-            p.write_text(component_svg(comp, face, settings, stamp, comp.index or i + 1),
-                         encoding="utf-8")
-            written.append(p)
-    return written
-
-
-CUT_PAGE_GAP = 10.0
-"""cut.svg: gap between sheets laid side by side (mm)."""
-
-
 def cut_paths(components: Sequence[Component], settings: PrintSettings
               ) -> list[tuple[Sheet, list[CutPath]]]:
     """The merged trim paths of every front sheet, as imposed."""
@@ -781,46 +565,15 @@ def cut_paths(components: Sequence[Component], settings: PrintSettings
             if s.cuts and not s.back]
 
 
-def cut_svg(components: Sequence[Component], settings: PrintSettings) -> str:
-    """cut.svg as a string: sheets side by side, one group per sheet, one path per
-    component, shared edges once."""
-    sheets = cut_paths(components, settings)
-    total_w = sum(s.width for s, _ in sheets) + CUT_PAGE_GAP * max(len(sheets) - 1, 0)
-    total_h = max((s.height for s, _ in sheets), default=0.0)
-    dwg = new_svg(max(total_w, 1.0), max(total_h, 1.0))
-    x = 0.0
-    for n, (sheet, paths) in enumerate(sheets, start=1):
-        g = dwg.g(id=f"sheet-{n}", transform=f"translate({num(x)} 0)")
-        for k, cp in enumerate(paths, start=1):
-            d = " ".join(path_d(polygon_ops(line, cp.closed)) for line in cp.polylines)
-            g.add(dwg.path(d=d, id=f"s{n}-cut{k}-{_svg_id(cp.owner)}", fill="none",
-                           stroke="#000000", **{"stroke-width": "0.1"}))
-        dwg.add(g)
-        x += sheet.width + CUT_PAGE_GAP
-    text: str = dwg.tostring()
-    return text
-
-
-def write_cut_svg(components: Sequence[Component], settings: PrintSettings,
-                  path: Path | str) -> Path:
-    """Write cut.svg (see :func:`cut_svg`)."""
-    p = Path(path)
-    p.write_text(cut_svg(components, settings), encoding="utf-8")
-    return p
-
-
 __all__ = [
+    "CUT_LINE",
+    "FOLD_LINE",
+    "GridPlan",
     "Placement",
     "Sheet",
     "Stamp",
-    "component_svg",
     "cut_paths",
-    "cut_svg",
     "impose",
     "mirror_axis",
     "plan_grid",
-    "write_component_svgs",
-    "write_cut_svg",
-    "write_pod_pdf",
-    "write_sheets_pdf",
 ]

@@ -13,15 +13,19 @@ import math
 from functools import lru_cache
 from typing import IO, Any
 
+from reportlab.lib.colors import CMYKColorSep
 from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFInfo, PDFName, PDFString
 from reportlab.pdfgen.canvas import Canvas
 
 from ..units import MM_PER_PT
+from .cutlines import CutPath
 from .drawing import Circle, Colour, Path, PathOp, Rect, Stroke
 from .flatten import KAPPA, ClipBegin, ClipEnd, Flat, Text, rect_ops
 from .fonts import BOLD_STROKE_EM, ITALIC, REGULAR, register_fonts
 
 PT_PER_MM = 1.0 / MM_PER_PT
+CUT_CONTOUR_PT = 0.25
+"""Line width of CutContour paths (pt): thin enough that a RIP reads it as a path, not art."""
 
 
 class _UndatedInfo(PDFInfo):  # type: ignore[misc]
@@ -198,6 +202,27 @@ class PdfPainter:
             elif isinstance(it, ClipEnd):
                 self._pop()
         self._pop()
+
+    def cut_contour(self, paths: list[CutPath], page_h_mm: float) -> None:
+        """Trim paths as the ``CutContour`` spot colour (100 % magenta), overprinting,
+        0.25 pt: the convention of print-and-cut RIPs (Roland, Summa, Mimaki)."""
+        c = self.c
+        c.saveState()
+        k = PT_PER_MM
+        c.transform(k, 0, 0, -k, 0, page_h_mm * k)
+        c.setStrokeColor(CMYKColorSep(0, 1, 0, 0, spotName="CutContour"))
+        c.setStrokeOverprint(1)
+        c.setLineWidth(CUT_CONTOUR_PT / k)
+        for cp in paths:
+            for line in cp.polylines:
+                p = c.beginPath()
+                p.moveTo(*line[0])
+                for pt in line[1:]:
+                    p.lineTo(*pt)
+                if cp.closed:
+                    p.close()
+                c.drawPath(p, stroke=1, fill=0)
+        c.restoreState()
 
     def _text(self, t: Text) -> None:
         self._set_fill(t.colour)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from ..families.base import Component, HexNest, PolyNest
+from .component import Component, HexNest, PolyNest
 from .drawing import (
     Circle,
     Drawing,

@@ -25,11 +25,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..deck import PrintSettings
-from ..families.base import Component
+from .component import Component, Face, faces_of
 from .drawing import Circle, Path, Rect
 from .flatten import Affine, ClipBegin, Flat, Text, apply, bbox, compose
-from .impose import Face, Stamp, _FaceCache, _faces, component_svg, write_pod_pdf
+from .impose import Stamp
 from .pdf import PT_PER_MM
+from .writers import _FaceCache, component_svg, write_pod_pdf
 
 TOL = 0.01
 """Agreement tolerance in mm (reportlab writes 6 significant digits, SVG 4 decimals)."""
@@ -287,7 +288,7 @@ def check_agreement(components: Sequence[Component], settings: PrintSettings | N
     problems: list[str] = []
     page_no = 0
     for i, comp in enumerate(components):
-        for face in _faces(comp):
+        for face in faces_of(comp):
             face_t: Face = face
             d = comp.front if face_t == "front" else comp.back
             assert d is not None
