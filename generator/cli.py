@@ -178,14 +178,13 @@ def check(decks: tuple[str, ...], fmt: str, seed: int | None, count_solutions: b
 def score(deck: str, source: str, fmt: str) -> None:
     """Score a filled map / sheet / landscape SOURCE (TOML) against DECK."""
     from .deckfile import load_deck
+    from .safepath import MAX_SCORE_BYTES, decode_utf8, read_regular_file
 
     try:
         loaded = load_deck(Path(deck))
         src = Path(source)
-        try:
-            text = src.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise UsageError(f"{source}: cannot read: {exc}") from None
+        data = read_regular_file(src, what="score file", max_bytes=MAX_SCORE_BYTES)
+        text = decode_utf8(data, file=source, what="the score file")
         generated = loaded.family.generate(loaded.deck)
         result = loaded.family.score(loaded.deck, generated, src, text)
     except PaperProofError as exc:

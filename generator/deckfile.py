@@ -20,6 +20,7 @@ from .deck import Deck, deck_model
 from .errors import DeckError, Problem, UsageError
 from .families import FAMILIES, find_family
 from .families.base import Family
+from .safepath import MAX_DECK_BYTES, decode_utf8, read_regular_file
 from .tomldoc import KeyPath, TomlDoc, parse_toml
 
 __all__ = ["LoadedDeck", "TomlDoc", "load_deck", "load_deck_text", "parse_toml"]
@@ -41,15 +42,8 @@ class LoadedDeck:
 
 def load_deck(path: Path) -> LoadedDeck:
     """Read and validate a deck file. Raises :class:`DeckError` (exit 2) on any problem."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DeckError([Problem("E-DECK-MISSING", (), "no such deck file",
-                                 "give the path of a .toml deck (paperproof new FAMILY PATH "
-                                 "writes a starter)", str(path))]) from None
-    except (IsADirectoryError, PermissionError, UnicodeDecodeError) as exc:
-        raise DeckError([Problem("E-DECK-UNREADABLE", (), f"cannot read the deck file: {exc}",
-                                 "give a UTF-8 .toml file", str(path))]) from None
+    data = read_regular_file(path, what="deck file", max_bytes=MAX_DECK_BYTES)
+    text = decode_utf8(data, file=str(path), what="the deck file")
     return load_deck_text(text, str(path), base_dir=path.parent)
 
 
@@ -78,7 +72,10 @@ def load_deck_text(text: str, filename: str = "<deck>", base_dir: Path | None = 
         try:
             data[family.name] = family.resolve_files(table, base_dir)
         except DeckError as exc:
-            problems.extend(exc.problems)
+            # a problem without a place is one of the deck's own keys (the csv = line)
+            problems.extend(p if p.file else Problem(p.code, p.path, p.message, p.hint,
+                                                     filename, doc.line_of(p.path))
+                            for p in exc.problems)
 
     model = deck_model(family.name, family.Params)
     deck: Deck | None = None

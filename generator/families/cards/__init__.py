@@ -4,6 +4,8 @@ event decks), printed with the full print engine."""
 from __future__ import annotations
 
 import csv
+import difflib
+import io
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -12,6 +14,7 @@ from pydantic import BaseModel, ValidationError
 from ...deck import Deck
 from ...errors import DeckError, Problem
 from ...render.symbols import has_symbol, symbol_names
+from ...safepath import MAX_CSV_BYTES, read_text_inside
 from ..base import CheckOptions, Component, Family, Report
 from . import check as check_mod
 from . import generate as generate_mod
@@ -20,6 +23,10 @@ from .model import CardDeck, CardRow, CardsParams
 from .rules import inline_icons, unbalanced_markup
 
 CSV_COLUMNS = ("count", "title", "text", "icons", "colour", "back", "footer")
+
+MAX_CSV_ROWS = 10_000
+"""Most rows a card CSV may hold (each row is at least one printed card; 10,000 is far past
+any deck a designer prints and keeps a stray huge file from running for minutes)."""
 
 
 class CardsFamily(Family):
@@ -33,22 +40,43 @@ class CardsFamily(Family):
         name = table.get("csv")
         if not isinstance(name, str):
             return table
-        path = base_dir / name
-        try:
-            text = path.read_text(encoding="utf-8-sig")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise DeckError([Problem("E-CARDS-CSV", ("cards", "csv"),
-                                     f"cannot read the CSV file {name!r}: {exc}",
-                                     "give a UTF-8 CSV path relative to the deck file")]) from None
+        path, text = read_text_inside(base_dir, name, what="the CSV file",
+                                      max_bytes=MAX_CSV_BYTES, key=("cards", "csv"))
         rows = list(table.get("rows", []))
         problems: list[Problem] = []
-        reader = csv.DictReader(text.splitlines())
-        unknown = [c for c in (reader.fieldnames or []) if c not in CSV_COLUMNS]
-        if unknown:
+        reader = csv.DictReader(io.StringIO(text, newline=""))
+        try:
+            header = reader.fieldnames or []
+        except csv.Error:
+            header = []
+            problems.append(Problem("E-CARDS-CSV", ("cards", "csv"),
+                                    "the CSV header line cannot be read", "", str(path), 1))
+        for position, column in enumerate(header, start=1):
+            if column in CSV_COLUMNS:
+                continue
+            # the file's own text is never echoed (it may not be what the designer thinks)
+            close = difflib.get_close_matches(column.strip().lower(), CSV_COLUMNS, n=1)
+            hint = (f"did you mean {close[0]!r}? " if close else "") + \
+                "valid columns: " + ", ".join(CSV_COLUMNS)
             problems.append(Problem("E-CARDS-CSV-COLUMN", ("cards", "csv"),
-                                    f"unknown column {unknown[0]!r}",
-                                    "valid columns: " + ", ".join(CSV_COLUMNS), str(path), 1))
-        for n, record in enumerate(reader, start=2):
+                                    f"column {position} of the header is not a known column",
+                                    hint, str(path), 1))
+        while True:
+            try:
+                record = next(reader)
+            except StopIteration:
+                break
+            except csv.Error:
+                problems.append(Problem("E-CARDS-CSV", ("cards", "csv"),
+                                        "this CSV line cannot be read (an unclosed quote?)",
+                                        "", str(path), reader.line_num))
+                break
+            n = reader.line_num
+            if len(rows) >= MAX_CSV_ROWS:
+                problems.append(Problem("E-CARDS-CSV-ROWS", ("cards", "csv"),
+                                        f"more than {MAX_CSV_ROWS} rows",
+                                        "split the deck", str(path), n))
+                break
             row: dict[str, Any] = {k: v for k, v in record.items()
                                    if k in CSV_COLUMNS and v not in (None, "")}
             if "icons" in row:
@@ -58,9 +86,9 @@ class CardsFamily(Family):
             except ValidationError as exc:
                 for err in exc.errors(include_url=False):
                     col = str(err["loc"][0]) if err["loc"] else "?"
+                    msg = err["msg"].removeprefix("Value error, ")
                     problems.append(Problem("E-CARDS-CSV-VALUE", ("cards", "csv", col),
-                                            f"row {n}, column {col!r}: {err['msg']}",
-                                            "", str(path), n))
+                                            f"column {col!r}: {msg}", "", str(path), n))
                 continue
             rows.append(row)
         if problems:
