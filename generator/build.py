@@ -69,7 +69,7 @@ def check_deck(
     """Generate and check one deck (no files written)."""
     deck = loaded.deck if seed is None else loaded.deck.with_seed(seed)
     generated = loaded.family.generate(deck)
-    report = loaded.family.check(deck, generated, options or CheckOptions())
+    report = loaded.family.check(deck, generated, (options or CheckOptions()).resolve(deck))
     return Checked(loaded, deck, generated, report)
 
 

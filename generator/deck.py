@@ -17,6 +17,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer, WithJsonSchema
 from pydantic import create_model as _create_model
 
+from .core.stats import DEFAULT_MAX_GAMES, DEFAULT_MEAN_PRECISION, DEFAULT_RATE_PRECISION
 from .units import CARD_PRESETS, PAGE_PRESETS, parse_length
 
 _LENGTH_SCHEMA = {
@@ -176,7 +177,24 @@ class CheckSettings(Frozen):
         default=5.0, gt=0, description="Seconds per card before 'unknown'."
     )
     simulations: int = Field(
-        default=200, ge=0, description="Seeded simulated games for difficulty and balance."
+        default=200, ge=0,
+        description="Seeded simulated games for figures a family samples at a fixed count.",
+    )
+    precision: float = Field(
+        default=DEFAULT_RATE_PRECISION, gt=0, le=0.5,
+        description="Half-width of every simulated rate's 95% interval, as a fraction: games "
+        "are added in seeded batches until every interval is this narrow or max_games is "
+        "reached. Default 0.05 (+/-5 percentage points).",
+    )
+    mean_precision: float = Field(
+        default=DEFAULT_MEAN_PRECISION, gt=0, le=10,
+        description="Half-width of every simulated mean's 95% interval, relative to the mean. "
+        "Default 0.05 (+/-5% of the mean).",
+    )
+    max_games: int = Field(
+        default=DEFAULT_MAX_GAMES, ge=0,
+        description="Cap on simulated games per card (or per figure) when sampling to a "
+        "precision; the report says when the cap stopped a sample. Default 2000.",
     )
 
 

@@ -8,7 +8,7 @@ import subprocess
 import sys
 
 CORE_MODULES = [
-    "budget", "exactcover", "grid", "hexgrid", "lattice", "polyomino", "rng", "shapes",
+    "budget", "exactcover", "grid", "hexgrid", "lattice", "polyomino", "rng", "shapes", "stats",
     "tiling", "verdict",
 ]  # fmt: skip
 

@@ -15,20 +15,23 @@ Every family lives in ``generator/families/<name>/`` with the same modules:
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar, Literal, TypeAlias
 
 from pydantic import BaseModel
 
+from ..core.budget import Budget
+from ..core.stats import Precision
 from ..deck import Deck
 from ..errors import Problem, UsageError
+from ..parallel import SERIAL, Pool
 from ..render.component import Component, HexNest, Imposition, PolyNest
 
 Status: TypeAlias = Literal["completable", "impossible", "unknown", "pass", "fail", "warn", "info"]
 __all__ = [
     "FAILING", "CheckEntry", "CheckOptions", "Component", "Family", "HexNest", "Imposition",
-    "PolyNest", "Report", "ScoreLine", "ScoreResult", "Status",
+    "PolyNest", "Report", "ScoreLine", "ScoreResult", "Settings", "Status",
 ]
 
 FAILING: frozenset[str] = frozenset({"impossible", "unknown", "fail"})
@@ -104,12 +107,65 @@ class Report:
 
 
 @dataclass(frozen=True)
+class Settings:
+    """The check settings of one run, resolved once from the deck's ``[check]`` table and the
+    command line (``CheckOptions.settings``): what every family reads instead of combining
+    deck keys and overrides itself."""
+
+    budget: Budget
+    """Search budget per card."""
+    simulations: int
+    """Games for figures a family samples at a fixed count (``[check] simulations``)."""
+    sampling: Precision
+    """Precision and games cap for :func:`generator.core.stats.sample_until`."""
+    count_solutions: bool
+    pool: Pool
+    """Where per-card jobs and simulation batches run (``--jobs``/``--cluster``); results
+    must not depend on it."""
+
+
+@dataclass(frozen=True)
 class CheckOptions:
     """Options of ``paperproof check`` / ``build`` that reach a family's checks."""
 
     count_solutions: bool = False
     simulations: int | None = None
-    """Overrides ``[check] simulations`` when set."""
+    """Overrides ``[check] simulations`` when set; also fixes sampled figures at exactly
+    that many games (``--simulations 0`` skips simulations)."""
+    precision: float | None = None
+    """Overrides ``[check] precision`` when set."""
+    max_games: int | None = None
+    """Overrides ``[check] max_games`` when set."""
+    pool: Pool = field(default=SERIAL, compare=False)
+    resolved: Settings | None = field(default=None, compare=False)
+    """Set by the build pipeline: the settings resolved once for this deck."""
+
+    def settings(self, deck: Deck) -> Settings:
+        """The resolved settings for ``deck`` (computed here, the one place that combines
+        the deck's ``[check]`` keys with the command line)."""
+        if self.resolved is not None:
+            return self.resolved
+        c = deck.check
+        sims = c.simulations if self.simulations is None else self.simulations
+        if self.simulations is not None:
+            fixed = Precision.fixed(self.simulations)
+            sampling = replace(fixed, rate=self.precision or c.precision, mean=c.mean_precision)
+        else:
+            sampling = Precision(
+                rate=c.precision if self.precision is None else self.precision,
+                mean=c.mean_precision,
+                max_games=c.max_games if self.max_games is None else self.max_games,
+            )
+        return Settings(
+            budget=Budget(nodes=c.budget_nodes, seconds=c.budget_seconds),
+            simulations=sims, sampling=sampling, count_solutions=self.count_solutions,
+            pool=self.pool,
+        )
+
+    def resolve(self, deck: Deck) -> CheckOptions:
+        """These options with :meth:`settings` computed once (what ``check_deck`` passes)."""
+        s = self.settings(deck)
+        return replace(self, simulations=s.simulations, resolved=s)
 
 
 @dataclass(frozen=True)
