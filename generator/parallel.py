@@ -101,14 +101,15 @@ class ClusterPool(Pool):
 
     def __init__(self, address: Any) -> None:
         try:
-            from dask.distributed import Client
+            from dask.distributed import Client as _Client
         except ImportError:
             raise UsageError(
                 "--cluster needs dask.distributed: pip install 'paperproof[cluster]'"
             ) from None
-        self._own = not isinstance(address, Client)
+        client_type: Any = _Client
+        self._own = not isinstance(address, client_type)
         try:
-            self.client = Client(address) if self._own else address
+            self.client: Any = client_type(address) if self._own else address
         except OSError as exc:
             raise UsageError(f"--cluster {address}: cannot connect: {exc}") from None
         info = self.client.scheduler_info()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pytest
 from hypothesis import given
@@ -115,7 +115,7 @@ def test_mean_interval_contains_the_mean(xs: list[float]) -> None:
     assert math.isclose(m.mean, sum(xs) / len(xs), rel_tol=1e-9, abs_tol=1e-6)
 
 
-def _coin(p: float) -> object:
+def _coin(p: float) -> Callable[[int, int], list[bool]]:
     def play(seed: int, games: int) -> list[bool]:
         rng = random.Random(seed)
         return [rng.random() < p for _ in range(games)]
