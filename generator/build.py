@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import tempfile
 from collections.abc import Callable, Sequence
@@ -73,30 +74,140 @@ def check_deck(
     return Checked(loaded, deck, generated, report)
 
 
-def parse_only(spec: str | None) -> frozenset[int] | None:
-    """``"1-5,9"`` -> {1, 2, 3, 4, 5, 9} (1-based component indices)."""
+@dataclass(frozen=True)
+class Named:
+    """How a component is called everywhere (check output, stamp, index.html, report.json,
+    export file names): its 1-based ``index`` in the deck's full component list, its ``id``
+    and its ``name`` (the title without a repeated id)."""
+
+    index: int
+    id: str
+    name: str
+    kind: str
+
+    def label(self) -> str:
+        """``#8 park-08 Pavilion Row`` (the name left out when it is the id)."""
+        return f"#{self.index} {self.id}" + (f" {self.name}" if self.name != self.id else "")
+
+    def slug(self) -> str:
+        """A file-name form: ``008-park-08-pavilion-row``."""
+        words = f"{self.id} {self.name}" if self.name != self.id else self.id
+        return f"{self.index:03d}-{slugify(words)}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"index": self.index, "id": self.id, "name": self.name, "kind": self.kind}
+
+
+def slugify(text: str, limit: int = 60) -> str:
+    """Lower-case letters and digits joined by ``-`` (any script; accents kept)."""
+    out = re.sub(r"[^\w]+", "-", text.lower(), flags=re.UNICODE).strip("-_")
+    return out[:limit].rstrip("-") or "x"
+
+
+def component_name(comp: Component) -> str:
+    """The component's name: its title, without a leading ``<id>:`` some layouts repeat."""
+    title = comp.title.strip() or comp.id
+    if title != comp.id and title.startswith(comp.id):
+        rest = title[len(comp.id):].lstrip(" :-—").strip()
+        title = rest or comp.id
+    return title
+
+
+def named(components: Sequence[Component]) -> list[Named]:
+    return [Named(c.index or i, c.id, component_name(c), c.kind)
+            for i, c in enumerate(components, start=1)]
+
+
+def subject_names(components: Sequence[Component]) -> dict[str, Named]:
+    """Report subject -> the component it belongs to: the component with that id, else the
+    first one listing it in ``subjects`` (a proof page of a card without a card face)."""
+    out: dict[str, Named] = {}
+    names = named(components)
+    for c, n in zip(components, names, strict=True):
+        out[c.id] = n
+    for c, n in zip(components, names, strict=True):
+        for s in c.subjects:
+            out.setdefault(s, n)
+    return out
+
+
+def laid_out(checked: Checked) -> list[Component]:
+    """The deck's full component list, each with its 1-based ``index``."""
+    comps = checked.loaded.family.layout(checked.deck, checked.generated, checked.report)
+    return [replace(c, index=i) for i, c in enumerate(comps, start=1)]
+
+
+@dataclass(frozen=True)
+class OnlySpec:
+    """``--only`` / ``check --card``: 1-based numbers, ranges, ids and names, comma-separated.
+    ``text`` is what the user wrote (it names the output folder of a partial build)."""
+
+    text: str
+    numbers: frozenset[int]
+    names: tuple[str, ...]
+
+
+_RANGE = re.compile(r"^\s*(\d+)\s*-\s*(\d+)\s*$")
+
+
+def parse_only(spec: str | None, option: str = "--only") -> OnlySpec | None:
+    """``"1-5,9,park-08,Pavilion Row"`` -> numbers {1..5, 9} and names (matched later against
+    the components' ids and names, case-insensitively)."""
     if spec is None:
         return None
-    chosen: set[int] = set()
-    for part in spec.split(","):
-        part = part.strip()
-        try:
-            if "-" in part:
-                lo_text, hi_text = part.split("-", 1)
-                lo, hi = int(lo_text), int(hi_text)
-                if lo < 1 or hi < lo:
-                    raise ValueError
-                chosen.update(range(lo, hi + 1))
-            else:
-                n = int(part)
-                if n < 1:
-                    raise ValueError
-                chosen.add(n)
-        except ValueError:
-            raise UsageError(
-                f"--only: {part!r} is not a component number or range; write e.g. 1-5,9"
-            ) from None
-    return frozenset(chosen)
+    numbers: set[int] = set()
+    names: list[str] = []
+    for raw in spec.split(","):
+        part = raw.strip()
+        m = _RANGE.match(part)
+        if part.isdigit():
+            if int(part) < 1:
+                raise UsageError(f"{option}: component numbers start at 1, got {part!r}")
+            numbers.add(int(part))
+        elif m:
+            lo, hi = int(m.group(1)), int(m.group(2))
+            if lo < 1 or hi < lo:
+                raise UsageError(f"{option}: {part!r} is not a range; write e.g. 1-5,9")
+            numbers.update(range(lo, hi + 1))
+        elif part and (part[0].isalnum()):
+            names.append(part)
+        else:
+            raise UsageError(f"{option}: {part!r} is not a component number, range, id or "
+                             "name; write e.g. 1-5,9,park-08")
+    return OnlySpec(spec, frozenset(numbers), tuple(names))
+
+
+def select(components: Sequence[Component], spec: OnlySpec, option: str = "--only"
+           ) -> list[Component]:
+    """The components ``spec`` names, in deck order; a number past the end or a name no
+    component has is a :class:`UsageError` (with the closest names)."""
+    import difflib
+
+    names = named(components)
+    total = max((n.index for n in names), default=0)
+    too_big = sorted(i for i in spec.numbers if i > total)
+    if too_big:
+        raise UsageError(f"{option}: the deck has {total} components; no component "
+                         f"{too_big[0]}")
+    keys: dict[str, set[int]] = {}
+    for n in names:
+        for key in {n.id.lower(), n.name.lower(), slugify(n.name)}:
+            keys.setdefault(key, set()).add(n.index)
+    chosen = set(spec.numbers)
+    for wanted in spec.names:
+        hits = keys.get(wanted.lower()) or keys.get(slugify(wanted))
+        if not hits:
+            close = difflib.get_close_matches(wanted.lower(), list(keys), n=3)
+            hint = f"; did you mean {', '.join(close)}?" if close else ""
+            raise UsageError(f"{option}: no component is called {wanted!r}{hint}")
+        chosen |= hits
+    return [c for c, n in zip(components, names, strict=True) if n.index in chosen]
+
+
+def only_folder(deck_name: str, spec: OnlySpec) -> str:
+    """The folder a partial build writes into: ``<deck>-only-<what was asked>``, so that it
+    never replaces the full build in ``<deck>/``."""
+    return f"{deck_name}-only-{slugify(spec.text, 40)}"
 
 
 def build_deck(
@@ -104,12 +215,14 @@ def build_deck(
     out_root: Path,
     *,
     seed: int | None = None,
-    only: frozenset[int] | None = None,
+    only: OnlySpec | None = None,
+    into: str | None = None,
     keep_going: bool = False,
     options: CheckOptions | None = None,
     progress: Progress | None = None,
 ) -> BuildResult:
-    """Build one deck into ``out_root/<deck>/``."""
+    """Build one deck into ``out_root/<deck name>/`` (a partial ``only`` build into
+    ``out_root/<deck name>-only-<spec>/``, or ``out_root/<into>/`` when given)."""
     import time
 
     from .render import impose, writers
@@ -121,25 +234,16 @@ def build_deck(
     if not checked.report.ok and not keep_going:
         raise ChecksFailed(checked.report)
     tick("layout", 0, 1)
-    components = [
-        replace(c, index=i)
-        for i, c in enumerate(
-            loaded.family.layout(checked.deck, checked.generated, checked.report), start=1)
-    ]
-    if only is not None:
-        too_big = sorted(i for i in only if i > len(components))
-        if too_big:
-            raise UsageError(
-                f"--only: the deck has {len(components)} components; no component {too_big[0]}"
-            )
-        components = [c for i, c in enumerate(components, start=1) if i in only]
+    every = laid_out(checked)
+    components = every if only is None else select(every, only)
     deck = checked.deck
     stamp = impose.Stamp(deck.name, deck.version, deck.seed)
     settings = deck.print
-    target = out_root / loaded.stem
+    folder = into or (deck.name if only is None else only_folder(deck.name, only))
+    target = out_root / folder
     try:
         out_root.mkdir(parents=True, exist_ok=True)
-        tmp = Path(tempfile.mkdtemp(prefix=f".{loaded.stem}.", suffix=".tmp", dir=out_root))
+        tmp = Path(tempfile.mkdtemp(prefix=f".{folder}.", suffix=".tmp", dir=out_root))
     except OSError as exc:
         raise OutputError(f"cannot create the output folder {out_root}: {exc}") from None
     try:
@@ -151,7 +255,7 @@ def build_deck(
             ("svg/", lambda: writers.write_component_svgs(components, settings, stamp,
                                                          tmp / "svg")),
             ("cut.svg", lambda: writers.write_cut_svg(components, settings, tmp / "cut.svg")),
-            ("report.json", lambda: write_report(checked, tmp / "report.json")),
+            ("report.json", lambda: write_report(checked, tmp / "report.json", every)),
             ("index.html", lambda: write_index(checked, components, tmp / "index.html")),
         ]
         for n, (label, step) in enumerate(steps):
@@ -184,16 +288,29 @@ def _move_into_place(tmp: Path, target: Path) -> None:
         shutil.rmtree(old, ignore_errors=True)
 
 
-def report_json(checked: Checked) -> dict[str, Any]:
+def report_json(checked: Checked, components: Sequence[Component] | None = None
+                ) -> dict[str, Any]:
+    """The report as JSON: every entry carries the ``name`` and ``index`` of the component
+    it belongs to (when it belongs to one), and ``components`` lists them all."""
     deck = checked.deck
     out = checked.report.to_json()
     out["version"] = deck.version
     out["paperproof"] = __version__
+    comps = laid_out(checked) if components is None else components
+    names = subject_names(comps)
+    for entry in out["entries"]:
+        n = names.get(entry["subject"])
+        if n is not None:
+            entry["name"] = n.name
+            entry["index"] = n.index
+    out["components"] = [n.to_json() for n in named(comps)]
     return out
 
 
-def write_report(checked: Checked, path: Path) -> None:
-    text = json.dumps(report_json(checked), indent=2, sort_keys=True, ensure_ascii=False)
+def write_report(checked: Checked, path: Path,
+                 components: Sequence[Component] | None = None) -> None:
+    text = json.dumps(report_json(checked, components), indent=2, sort_keys=True,
+                      ensure_ascii=False)
     path.write_text(text + "\n", encoding="utf-8")
 
 
@@ -211,7 +328,7 @@ def write_index(checked: Checked, components: Sequence[Component], path: Path) -
     """index.html: every component's SVG with its verdicts, from templates/index.html.j2."""
     report = checked.report
     rows = []
-    for i, comp in enumerate(components, start=1):
+    for comp, n in zip(components, named(components), strict=True):
         entries = [e for s in (comp.id, *comp.subjects) for e in report.for_subject(s)]
         worst = "none"
         for status in ("impossible", "fail", "unknown", "warn", "completable", "pass", "info"):
@@ -219,7 +336,8 @@ def write_index(checked: Checked, components: Sequence[Component], path: Path) -
                 worst = status
                 break
         rows.append({
-            "index": i, "id": comp.id, "title": comp.title, "kind": comp.kind,
+            "index": n.index, "id": comp.id, "name": n.name, "label": n.label(),
+            "title": comp.title, "kind": comp.kind,
             "copies": comp.copies, "svg": f"svg/{comp.id}.svg",
             "back": f"svg/{comp.id}-back.svg" if comp.back is not None else None,
             "entries": entries, "status": worst,

@@ -93,24 +93,33 @@ class _Bar:
 @click.option("-o", "--output", "output", type=click.Path(file_okay=False), default="output",
               show_default=True, help="Folder that receives <deck>/ per deck.")
 @click.option("--seed", type=int, default=None, help="Override the deck's seed.")
-@click.option("--only", default=None, help="Components to print, 1-based: 1-5,9.")
+@click.option("--only", default=None,
+              help="Components to print: 1-based numbers, ranges, ids or names: "
+              "1-5,9,park-08,\"Pavilion Row\". Written to OUTPUT/<deck>-only-<what>/.")
+@click.option("--into", default=None,
+              help="With --only: the folder name (inside OUTPUT) for the partial build.")
 @click.option("--keep-going", is_flag=True, help="Print even if some card is not completable.")
 @click.option("--simulations", type=int, default=None,
               help="Override [check] simulations.")
 def build(decks: tuple[str, ...], output: str, seed: int | None, only: str | None,
-          keep_going: bool, simulations: int | None) -> None:
-    """Build DECKs (default: every deck in decks/) into OUTPUT/<deck>/."""
-    from .build import build_deck, parse_only
+          into: str | None, keep_going: bool, simulations: int | None) -> None:
+    """Build DECKs (default: every deck in decks/) into OUTPUT/<deck name>/."""
+    from .build import build_deck, parse_only, slugify
     from .families.base import CheckOptions
 
     try:
         selection = parse_only(only)
+        if into is not None and (selection is None or slugify(into, 200) != into.lower()
+                                 or into.startswith(".")):
+            raise UsageError("--into: give it with --only, as a plain folder name "
+                             "(letters, digits, '-'), e.g. --into proofs")
         loaded = _load_all(_deck_paths(decks))
+        _distinct_names(loaded)
         failed = 0
         for item in loaded:
-            bar = _Bar(item.stem)
+            bar = _Bar(item.deck.name)
             try:
-                result = build_deck(item, Path(output), seed=seed, only=selection,
+                result = build_deck(item, Path(output), seed=seed, only=selection, into=into,
                                     keep_going=keep_going, progress=bar,
                                     options=CheckOptions(simulations=simulations))
             except PaperProofError as exc:
@@ -123,13 +132,24 @@ def build(decks: tuple[str, ...], output: str, seed: int | None, only: str | Non
             bar.close()
             counts = result.checked.report.counts()
             verdicts = ", ".join(f"{n} {s}" for s, n in counts.items()) or "no checks"
-            click.echo(f"{item.stem}: {result.components} components, {verdicts}, "
+            click.echo(f"{item.deck.name}: {result.components} components, {verdicts}, "
                        f"{len(result.files)} files in {result.folder} "
                        f"({result.seconds:.1f} s)")
         if failed:
             sys.exit(failed)
     except PaperProofError as exc:
         _fail(exc)
+
+
+def _distinct_names(loaded: list[Any]) -> None:
+    """Two decks of one build may not share a ``name``: their output folders would clash."""
+    seen: dict[str, Any] = {}
+    for item in loaded:
+        other = seen.setdefault(item.deck.name, item)
+        if other is not item:
+            raise UsageError(f"{other.path} and {item.path} are both named "
+                             f"{item.deck.name!r}; each deck's output folder is its name, "
+                             "so give one of them another name")
 
 
 @main.command()
@@ -141,32 +161,61 @@ def build(decks: tuple[str, ...], output: str, seed: int | None, only: str | Non
               help="Also count solutions where the family supports it (quilts).")
 @click.option("--simulations", type=int, default=None,
               help="Override [check] simulations.")
+@click.option("--card", "cards", multiple=True,
+              help="Show only these cards: numbers, ids or names (repeatable, or 1-5,park-08).")
 def check(decks: tuple[str, ...], fmt: str, seed: int | None, count_solutions: bool,
-          simulations: int | None) -> None:
-    """Validate DECKs and run every check; exit 0 if all pass, 1 if not, 2 if invalid."""
-    from .build import check_deck, report_json
+          simulations: int | None, cards: tuple[str, ...]) -> None:
+    """Validate DECKs and run every check; exit 0 if all pass, 1 if not, 2 if invalid.
+
+    Text output puts the verdict first, then the card as ``#index id name``."""
+    from .build import check_deck, laid_out, parse_only, report_json, select, subject_names
     from .families.base import CheckOptions
 
     try:
+        wanted = parse_only(",".join(cards), "--card") if cards else None
         loaded = _load_all(_deck_paths(decks))
         options = CheckOptions(count_solutions=count_solutions, simulations=simulations)
         results = [check_deck(item, seed=seed, options=options) for item in loaded]
+        shown: list[tuple[Any, dict[str, Any], list[Any]]] = []
+        for r in results:
+            comps = laid_out(r)
+            names = subject_names(comps)
+            entries = list(r.report.entries)
+            if wanted is not None:
+                ids = {c.id for c in select(comps, wanted, "--card")}
+                entries = [e for e in entries
+                           if e.subject in names and names[e.subject].id in ids]
+            shown.append((r, {"comps": comps, "names": names}, entries))
     except PaperProofError as exc:
         _fail(exc)
-    ok = all(r.report.ok for r in results)
+    ok = all(not e.failing for _, _, entries in shown for e in entries)
     if fmt == "json":
-        payload: Any = [report_json(r) for r in results]
+        payload: Any = []
+        for r, info, entries in shown:
+            data = report_json(r, info["comps"])
+            if wanted is not None:
+                keep = {id(e) for e in entries}
+                data["entries"] = [j for e, j in zip(r.report.entries, data["entries"],
+                                                     strict=True) if id(e) in keep]
+            payload.append(data)
         if len(payload) == 1:
             payload = payload[0]
         click.echo(json.dumps(payload, indent=2, sort_keys=True, ensure_ascii=False))
     else:
-        for r in results:
+        for r, info, entries in shown:
             click.echo(f"{r.loaded.path} ({r.loaded.family.name}, seed {r.deck.seed})")
-            width = max((len(e.subject) for e in r.report.entries), default=8)
-            for e in r.report.entries:
-                click.echo(f"  {e.subject:<{width}}  {e.check:<14} {e.status:<11} {e.message}")
-            counts = ", ".join(f"{n} {s}" for s, n in r.report.counts().items())
-            click.echo(f"  -> {'ok' if r.report.ok else 'NOT OK'}: {counts}")
+            names = info["names"]
+            labels = [names[e.subject].label() if e.subject in names else e.subject
+                      for e in entries]
+            width = max((len(label) for label in labels), default=8)
+            for e, label in zip(entries, labels, strict=True):
+                click.echo(f"  {e.status:<11}  {label:<{width}}  {e.check:<14} {e.message}")
+            counts: dict[str, int] = {}
+            for e in entries:
+                counts[e.status] = counts.get(e.status, 0) + 1
+            summary = ", ".join(f"{n} {s}" for s, n in sorted(counts.items()))
+            good = not any(e.failing for e in entries)
+            click.echo(f"  -> {'ok' if good else 'NOT OK'}: {summary}")
     sys.exit(0 if ok else 1)
 
 

@@ -17,14 +17,14 @@ CARDS = str(ROOT / "decks" / "cards.toml")
 def test_build_cards_deck_writes_every_output(tmp_path: Path) -> None:
     code, out, err = run("build", CARDS, "-o", str(tmp_path))
     assert code == 0, err
-    folder = tmp_path / "cards"
+    folder = tmp_path / "player-aid"  # the deck's name, not its file name
     for name in ("sheets.pdf", "pod.pdf", "cut.svg", "report.json", "index.html"):
         assert (folder / name).is_file(), name
     assert (folder / "svg" / "card-01.svg").is_file()
     assert (folder / "svg" / "card-01-back.svg").is_file()
     report = json.loads((folder / "report.json").read_text())
     assert report["ok"] is True and report["family"] == "cards"
-    assert "cards: 5 components" in out
+    assert "player-aid: 5 components" in out
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]
 
 
@@ -33,20 +33,57 @@ def test_build_is_byte_identical_twice(tmp_path: Path) -> None:
     run("build", CARDS, "-o", str(tmp_path / "b"))
     for name in ("sheets.pdf", "pod.pdf", "cut.svg", "report.json", "index.html",
                  "svg/card-03.svg"):
-        assert (tmp_path / "a/cards" / name).read_bytes() == \
-            (tmp_path / "b/cards" / name).read_bytes(), name
+        assert (tmp_path / "a/player-aid" / name).read_bytes() == \
+            (tmp_path / "b/player-aid" / name).read_bytes(), name
 
 
 def test_only_selects_components(tmp_path: Path) -> None:
-    code, out, _ = run("build", CARDS, "-o", str(tmp_path), "--only", "2,4-5")
+    code, out, _ = run("build", CARDS, "-o", str(tmp_path))
+    full = sorted(p.name for p in (tmp_path / "player-aid" / "svg").iterdir())
+    code, out, _ = run("build", CARDS, "-o", str(tmp_path), "--only", "2,End of the game,card-05")
     assert code == 0
-    svgs = sorted(p.name for p in (tmp_path / "cards" / "svg").glob("card-??.svg"))
+    folder = tmp_path / "player-aid-only-2-end-of-the-game-card-05"
+    svgs = sorted(p.name for p in (folder / "svg").glob("card-??.svg"))
     assert svgs == ["card-02.svg", "card-04.svg", "card-05.svg"]
     # The stamp keeps the deck's numbering, not the position in the selection.
-    svg = (tmp_path / "cards" / "svg" / "card-04.svg").read_text(encoding="utf-8")
-    assert "#4" in svg and "#2" not in svg
+    svg = (folder / "svg" / "card-04.svg").read_text(encoding="utf-8")
+    assert "#4 card-04" in svg and "#2" not in svg
+    # the full build is untouched by the partial one
+    assert sorted(p.name for p in (tmp_path / "player-aid" / "svg").iterdir()) == full
+    code, _, _ = run("build", CARDS, "-o", str(tmp_path), "--only", "features", "--into",
+                     "one")
+    assert code == 0 and (tmp_path / "one" / "svg" / "card-02.svg").is_file()
+    code, _, err = run("build", CARDS, "-o", str(tmp_path), "--only", "feature")
+    assert code == 2 and "no component is called 'feature'; did you mean features" in err
     code, _, err = run("build", CARDS, "-o", str(tmp_path), "--only", "x-1")
     assert code == 2 and "--only" in err
+
+
+def test_check_names_every_card_verdict_first() -> None:
+    code, out, _ = run("check", CARDS)
+    assert code == 0
+    assert "  pass         #4 card-04 End of the game" in out
+    code, out, _ = run("check", CARDS, "--card", "end of the game", "--card", "1")
+    lines = [line for line in out.splitlines() if line.startswith("  pass")]
+    assert [line.split()[1:3] for line in lines] == [["#1", "card-01"], ["#4", "card-04"]]
+    code, out, _ = run("check", CARDS, "--card", "card-02", "--format", "json")
+    data = json.loads(out)
+    assert [(e["index"], e["subject"], e["name"]) for e in data["entries"]] == \
+        [(2, "card-02", "Features")]
+    assert data["components"][4] == {"index": 5, "id": "card-05", "kind": "card",
+                                     "name": "Vocabulario · Словарь · Szótár"}
+    code, _, err = run("check", CARDS, "--card", "nope")
+    assert code == 2 and "no component is called 'nope'" in err
+
+
+def test_two_decks_of_one_name_are_refused(tmp_path: Path) -> None:
+    for stem in ("a", "b"):
+        (tmp_path / f"{stem}.toml").write_text(
+            'family = "cards"\nname = "same"\n[[cards.rows]]\ntitle = "Hi"\n',
+            encoding="utf-8")
+    code, _, err = run("build", str(tmp_path / "a.toml"), str(tmp_path / "b.toml"), "-o",
+                       str(tmp_path / "out"))
+    assert code == 2 and "both named 'same'" in err and not (tmp_path / "out").exists()
 
 
 def test_bad_deck_exits_2_and_writes_nothing(tmp_path: Path) -> None:
@@ -65,7 +102,7 @@ def test_bad_deck_exits_2_and_writes_nothing(tmp_path: Path) -> None:
 def test_failed_build_leaves_previous_output(tmp_path: Path) -> None:
     code, _, _ = run("build", CARDS, "-o", str(tmp_path))
     assert code == 0
-    before = (tmp_path / "cards" / "sheets.pdf").read_bytes()
+    before = (tmp_path / "player-aid" / "sheets.pdf").read_bytes()
     deck = tmp_path / "cards.toml"
     text = Path(CARDS).read_text(encoding="utf-8")
     # A title far too long for its band at the minimum size: the check fails, nothing prints.
@@ -73,7 +110,7 @@ def test_failed_build_leaves_previous_output(tmp_path: Path) -> None:
                     encoding="utf-8")
     code, _, err = run("build", str(deck), "-o", str(tmp_path))
     assert code == 1 and "text-fits" in err
-    assert (tmp_path / "cards" / "sheets.pdf").read_bytes() == before
+    assert (tmp_path / "player-aid" / "sheets.pdf").read_bytes() == before
 
 
 def test_index_html_escapes_user_text(tmp_path: Path) -> None:
@@ -124,7 +161,7 @@ def test_families_and_schema() -> None:
 def test_default_decks_folder(tmp_path: Path, args: list[str]) -> None:
     (tmp_path / "decks").mkdir()
     (tmp_path / "decks" / "mini.toml").write_text(
-        'family = "cards"\nname = "m"\n[[cards.rows]]\ntitle = "Hi"\n', encoding="utf-8")
+        'family = "cards"\nname = "mini"\n[[cards.rows]]\ntitle = "Hi"\n', encoding="utf-8")
     code, out, err = run(*args, cwd=tmp_path)
     assert code == 0, err
     if args == ["build"]:

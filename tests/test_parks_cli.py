@@ -72,6 +72,12 @@ def test_score_a_solo_game(tmp_path: Path) -> None:
     assert code == 0, err
     data = json.loads(out)
     assert data["total"] == 2 * 3 + 1 + 4 - 2 - 1
+    # cards may be named by their printed names too
+    game.write_text('completed = ["corner lawn", "Quiet Den"]\ntokens = 1\n'
+                    'largest_section = 4\ncrumpled = 2\nincomplete = 1\n')
+    code, out, err = run("score", SMALL, str(game), "--format", "json")
+    assert code == 0, err
+    assert json.loads(out)["total"] == data["total"]
     game.write_text('completed = ["park-09"]\ntokens = -1\ncolour = "red"\n')
     code, out, err = run("score", SMALL, str(game))
     assert code == 2

@@ -56,10 +56,13 @@ class Stamp:
     version: str
     seed: int
 
-    def text(self, index: int) -> str:
-        """The stamp of the component at 1-based ``index`` (0: no index)."""
+    def text(self, index: int, cid: str = "") -> str:
+        """The stamp of the component at 1-based ``index`` (0: no index) with id ``cid``:
+        ``deck v1 · seed 1 · #8 park-08``, the index and id ``check`` and index.html show."""
         out = f"{self.deck} v{self.version} · seed {self.seed}"
-        return f"{out} · #{index}" if index else out
+        if index:
+            out += f" · #{index}"
+        return f"{out} {cid}" if cid else out
 
 
 @dataclass(frozen=True)

@@ -39,7 +39,8 @@ class _FaceCache:
     def stamp_text(self, index: int, face: Face) -> str:
         if self.stamp is None or not self.settings.stamp or face != "front":
             return ""
-        return self.stamp.text(self.components[index].index or index + 1)
+        comp = self.components[index]
+        return self.stamp.text(comp.index or index + 1, comp.id)
 
     def get(self, index: int, face: Face, clip: str = "none") -> list[Flat]:
         """The flat primitives of one face, clipped to its bleed box or outline."""
@@ -159,7 +160,7 @@ def component_svg(component: Component, face: Face = "front",
     d = face_drawing(component, face)
     text = ""
     if stamp is not None and settings.stamp and face == "front":
-        text = stamp.text(index)
+        text = stamp.text(index, component.id)
     flat = _flatten_face(component, face, text)
     prefix = _svg_id(component.id) + ("-back" if face == "back" else "")
     return drawing_svg(flat, d.width, d.height, d.bleed, prefix, title=component.title)

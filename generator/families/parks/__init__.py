@@ -140,7 +140,8 @@ class ParksFamily(Family):
         return layout_mod.layout(deck, generated, report)
 
     def score(self, deck: Deck, generated: Any, source: Path, text: str) -> ScoreResult:
-        """Score a finished solo game: ``completed = ["park-03", "grand-01", ...]`` (card ids),
+        """Score a finished solo game: ``completed = ["park-03", "Wren Patch", ...]`` (card ids
+        or names),
         ``tokens``, ``largest_section`` (squares), ``crumpled`` and ``incomplete`` (face-up
         cards left incomplete), all whole numbers >= 0 (default 0)."""
         from ...deckfile import parse_toml
@@ -160,6 +161,9 @@ class ParksFamily(Family):
             else:
                 counts[key] = value
         ids = {c.id: c for c in ps.cards}
+        # a card may be named by its id or by its printed name (any case)
+        ids.update({k: c for c in ps.cards for k in (c.name.lower(), c.id.lower())
+                    if k not in ids})
         done = data.get("completed", [])
         cards: list[Card] = []
         if not isinstance(done, list) or not all(isinstance(x, str) for x in done):
@@ -169,6 +173,8 @@ class ParksFamily(Family):
                                     doc.line_of(("completed",))))
         else:
             for i, card_id in enumerate(done):
+                if card_id not in ids and card_id.lower() in ids:
+                    card_id = ids[card_id.lower()].id
                 if card_id not in ids:
                     problems.append(Problem(
                         "E-PARKS-SCORE", ("completed", i), f"no card {card_id!r} in this deck",
