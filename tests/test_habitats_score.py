@@ -88,7 +88,8 @@ def test_cli_check_score_new_and_build(tmp_path: Path) -> None:
     assert json.loads(r.output)["total"] == 16
     r = runner.invoke(main, ["check", str(ROOT / "tests/decks/habitats-unreachable.toml")])
     assert r.exit_code == 1
-    assert "impossible   #46 card-vole-a vole: Too many pairs  tier-7" in r.output and "14 vole tokens" in r.output
+    assert "impossible   #46 card-vole-a vole: Too many pairs  tier-7" in r.output
+    assert "14 vole tokens" in r.output
     new = tmp_path / "mine.toml"
     r = runner.invoke(main, ["new", "habitats", str(new)])
     assert r.exit_code == 0, r.output
