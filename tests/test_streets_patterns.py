@@ -4,16 +4,21 @@ an explicit construction-card list, ..."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from generator.cli import main
+from generator.core.budget import Budget
+from generator.core.verdict import Verdict
 from generator.deckfile import load_deck_text
 from generator.errors import DeckError
+from generator.families.streets.certify import Certificate, certify, verify
 from generator.families.streets.generate import generate, offered_pairs
-from generator.families.streets.model import Effect, StreetsParams
+from generator.families.streets.model import Effect, SheetSpec, StreetsParams
+from generator.families.streets.rules import Sheet, replay, standings, tie_break
 
 HEAD = """\
 family = "streets"
@@ -44,6 +49,9 @@ card_list = [
   { number = 5, effect = "price" },
 ]
 """
+
+
+BUDGET = Budget(nodes=100_000)
 
 
 def _run(*args: str) -> tuple[int, str]:
@@ -117,3 +125,151 @@ def test_generated_deck_stays_the_default() -> None:
     game = generate(params, 11)
     assert len(game.cards) == 84
     assert game.effect_counts()[Effect.FENCE] == 18
+
+
+# --- plan conditions over several streets ----------------------------------------------
+
+THREE = """
+[[streets.streets]]
+name = "North"
+houses = 4
+parks = [1, 3]
+[[streets.streets]]
+name = "South"
+houses = 5
+parks = [2, 4, 6]
+[[streets.streets]]
+name = "West"
+houses = 3
+parks = [5]
+"""
+
+
+def _plan(conditions: str) -> str:
+    return f"""
+[[streets.plans]]
+level = 1
+title = "Green quarter"
+conditions = [{conditions}]
+first = 5
+later = 3
+"""
+
+
+def _sheet_with_parks(spec: SheetSpec, parks: tuple[int, ...]) -> Sheet:
+    return replace(Sheet.empty(spec), parks=parks)
+
+
+def test_two_streets_with_every_park_counts_streets() -> None:
+    # "Two streets with every park": North's track has 2 boxes, South's 3, West's 1.
+    # Parks marked North 2 (all), South 1 (of 3), West 1 (all): North and West are
+    # complete, that is two streets -> met. With West at 0 only North is -> not met.
+    loaded = load_deck_text(HEAD + THREE + _plan('{ kind = "parks", streets = 2 }'))
+    game = generate(loaded.deck.params, 3)
+    plan = game.plans[0]
+    assert plan.conditions[0].streets == 2
+    assert plan.conditions[0].describe(game.sheet) == "all parks on each of 2 streets"
+    assert _sheet_with_parks(game.sheet, (2, 1, 1)).meets(plan.conditions[0])
+    assert not _sheet_with_parks(game.sheet, (2, 1, 0)).meets(plan.conditions[0])
+    # (1, 3, 0): only South is complete -> one street, not met.
+    assert not _sheet_with_parks(game.sheet, (1, 3, 0)).meets(plan.conditions[0])
+
+
+def test_two_streets_plan_is_certified_and_replayed() -> None:
+    loaded = load_deck_text(HEAD + THREE + _plan('{ kind = "parks", streets = 2 }'))
+    game = generate(loaded.deck.params, 3)
+    plan = game.plans[0]
+    offered = offered_pairs(game.cards)
+    out = certify(game.sheet, plan, [c.number for c in game.cards], offered, BUDGET)
+    assert out.verdict is Verdict.COMPLETABLE, out.reason
+    assert out.certificate is not None
+    sheet = replay(game.sheet, out.certificate.moves, offered)
+    assert sum(1 for s in range(3) if sheet.meets_on(plan.conditions[0], s)) >= 2
+    verify(game.sheet, plan, Certificate.from_json(out.certificate.to_json()), offered)
+
+
+def test_three_parks_on_two_streets_is_impossible_with_a_reason() -> None:
+    # count = 3 parks on each of 2 streets: only South's track has 3 boxes.
+    loaded = load_deck_text(HEAD + THREE
+                            + _plan('{ kind = "parks", count = 3, streets = 2 }'))
+    game = generate(loaded.deck.params, 3)
+    out = certify(game.sheet, game.plans[0], [c.number for c in game.cards],
+                  offered_pairs(game.cards), BUDGET)
+    assert out.verdict is Verdict.IMPOSSIBLE
+    assert "only 1 park tracks are long enough" in out.reason
+
+
+def test_streets_count_needs_street_zero() -> None:
+    text = HEAD + THREE + _plan('{ kind = "parks", street = 1, streets = 2 }')
+    with pytest.raises(DeckError) as err:
+        load_deck_text(text, "d.toml")
+    assert "E-STREETS-PLAN-STREETS" in str(err.value)
+    assert "d.toml:" in str(err.value)
+
+
+def test_many_any_street_conditions_stay_within_memory_and_budget() -> None:
+    # 24 "parks on any street" conditions: 3^24 street choices. The choices are walked
+    # lazily (no MemoryError) and the first one (all on North) is already a construction.
+    conds = ", ".join(['{ kind = "parks" }'] * 24)
+    loaded = load_deck_text(HEAD + THREE + _plan(conds))
+    game = generate(loaded.deck.params, 3)
+    out = certify(game.sheet, game.plans[0], [c.number for c in game.cards],
+                  offered_pairs(game.cards), Budget(nodes=2_000))
+    assert out.verdict is Verdict.COMPLETABLE
+    assert out.nodes < 2_000
+    # Pools on any street, 24 times, with no pool spots anywhere: impossible at once.
+    conds = ", ".join(['{ kind = "pools", count = 1 }'] * 24)
+    loaded = load_deck_text(HEAD + THREE + _plan(conds))
+    game = generate(loaded.deck.params, 3)
+    out = certify(game.sheet, game.plans[0], [c.number for c in game.cards],
+                  offered_pairs(game.cards), Budget(nodes=2_000))
+    assert out.verdict is Verdict.IMPOSSIBLE
+
+
+# --- the seed's tie-break -----------------------------------------------------------------
+
+
+def _row_sheet(spec: SheetSpec, fences: frozenset[int]) -> Sheet:
+    # North (4 houses) built 1 2 3 4 with the given fences; the other streets empty.
+    empty = Sheet.empty(spec)
+    houses = ((1, 2, 3, 4), *empty.houses[1:])
+    return replace(empty, houses=houses, fences=(fences, *empty.fences[1:]))
+
+
+def test_tie_break_most_groups_then_groups_of_one() -> None:
+    # Default value columns: a group of 1 scores 1, of 2 scores 2 (no price rises).
+    # A: fences after houses 1 and 2 -> groups 1 | 1 | 2 -> 1 + 1 + 2 = 4 points, 3 groups.
+    # B: a fence after house 2       -> groups 2 | 2     -> 2 + 2     = 4 points, 2 groups.
+    # C: fences after houses 2 and 3 -> groups 2 | 1 | 1 -> 4 points, 3 groups (1: 2, 2: 1).
+    # Equal totals; A and C have more groups than B; A and C are equal on every count.
+    loaded = load_deck_text(HEAD + THREE)
+    spec = generate(loaded.deck.params, 3).sheet
+    a = _row_sheet(spec, frozenset({1, 2}))
+    b = _row_sheet(spec, frozenset({2}))
+    c = _row_sheet(spec, frozenset({2, 3}))
+    assert [sh.total() for sh in (a, b, c)] == [4, 4, 4]
+    assert tie_break(a) == (3, 2, 1, 0, 0, 0, 0)
+    assert tie_break(b) == (2, 0, 2, 0, 0, 0, 0)
+    assert standings([4, 4, 4], [a, b, c]) == [1, 3, 1]
+    # The same number of groups, more groups of 1 wins: D = 1 | 3 (2 groups, one of 1).
+    d = _row_sheet(spec, frozenset({1}))
+    assert d.total() == 1 + 3
+    assert standings([4, 4], [d, b]) == [1, 2]
+    # A higher total always wins before the tie-break.
+    assert standings([5, 4], [b, a]) == [1, 2]
+
+
+def test_score_prints_the_tie_break(tmp_path: Path) -> None:
+    deck = tmp_path / "d.toml"
+    deck.write_text(HEAD + THREE, encoding="utf-8")
+    sheet = tmp_path / "s.toml"
+    sheet.write_text('[[street]]\nhouses = [1, 2, 3, 4]\nfences = [1, 2]\n'
+                     '[[street]]\nhouses = [".", ".", ".", ".", "."]\n'
+                     '[[street]]\nhouses = [".", ".", "."]\n', encoding="utf-8")
+    code, out = _run("score", str(deck), str(sheet), "--format", "json")
+    assert code == 0, out
+    data = json.loads(out)
+    line = next(x for x in data["lines"] if x["label"] == "tie-break")
+    assert line["points"] == 0
+    assert line["detail"].startswith("3 completed groups (2 of 1, 1 of 2)")
+    assert data["total"] == 4

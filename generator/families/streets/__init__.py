@@ -18,6 +18,7 @@ from ..base import CheckOptions, Component, Family, Report, ScoreLine, ScoreResu
 from .check import check_game
 from .generate import generate
 from .model import StreetsGame, StreetsParams
+from .rules import STREET_KINDS, tie_break
 from .score import read_sheet
 
 
@@ -97,6 +98,15 @@ def validate_params(p: StreetsParams) -> list[Problem]:
                 out.append(Problem("E-STREETS-PLAN-SIZES", (*path, "sizes"),
                                    f"sizes only belong to groups conditions, not {c.kind}",
                                    "remove sizes"))
+            if c.streets > 1 and (c.street != 0 or c.kind not in STREET_KINDS):
+                out.append(Problem("E-STREETS-PLAN-STREETS", (*path, "streets"),
+                                   f"streets = {c.streets} needs street = 0 and a parks, "
+                                   "pools, street_full or duplicates condition",
+                                   "e.g. { kind = \"parks\", streets = 2 }"))
+            elif c.streets > len(p.streets):
+                out.append(Problem("E-STREETS-PLAN-STREETS", (*path, "streets"),
+                                   f"streets = {c.streets} but the sheet has "
+                                   f"{len(p.streets)} streets", f"1..{len(p.streets)}"))
             if c.kind in ("workers", "duplicates") and c.count < 1:
                 out.append(Problem("E-STREETS-PLAN-COUNT", (*path, "count"),
                                    f"a {c.kind} condition needs a count", "count >= 1"))
@@ -159,6 +169,11 @@ class StreetsFamily(Family):
               text: str) -> ScoreResult:
         doc = parse_toml(text, str(source))
         sheet = read_sheet(generated.sheet, generated.plans, doc)
-        lines = tuple(ScoreLine(label, points, detail)
-                      for label, points, detail in sheet.score())
+        key = tie_break(sheet)
+        sizes = ", ".join(f"{n} of {k + 1}" for k, n in enumerate(key[1:]) if n)
+        lines = (*(ScoreLine(label, points, detail)
+                   for label, points, detail in sheet.score()),
+                 ScoreLine("tie-break", 0, f"{key[0]} completed groups"
+                           + (f" ({sizes})" if sizes else "")
+                           + "; on equal totals more groups win, then more groups of 1, 2, ..."))
         return ScoreResult(total=sum(line.points for line in lines), lines=lines)

@@ -24,7 +24,7 @@ from typing import Any
 from ...core.budget import Budget, Meter
 from ...core.verdict import Verdict
 from .model import Condition, Effect, PlanCard, SheetSpec
-from .rules import GroupRef, Move, RuleError, replay
+from .rules import STREET_KINDS, GroupRef, Move, RuleError, replay
 
 
 @dataclass(frozen=True)
@@ -154,19 +154,46 @@ def impossible_reason(spec: SheetSpec, plan: PlanCard, numbers: Sequence[int],
     return ""
 
 
+def _street_can(spec: SheetSpec, c: Condition, s: int, written: int,
+                effects: frozenset[Effect]) -> bool:
+    """A necessary condition for the per-street condition ``c`` to hold on street ``s``."""
+    st = spec.streets[s]
+    if c.kind == "parks":
+        return len(st.parks) >= max(c.count, 1)
+    if c.kind == "pools":
+        return len(st.pools) >= max(c.count, 1)
+    if c.kind == "duplicates":
+        return st.houses - 1 >= c.count
+    dups = len(spec.duplicate_penalty) if Effect.DUPLICATE in effects else 0
+    return st.houses - min(dups, st.houses - 1) <= written
+
+
 def _condition_reason(spec: SheetSpec, c: Condition, streets: list[int],
                       effects: frozenset[Effect], written: int) -> str:
-    where = ("any street" if len(streets) > 1 else spec.streets[streets[0]].name)
+    need = c.streets if c.street < 0 else 1
+    if need > 1:
+        where = f"{need} streets"
+    else:
+        where = "any street" if len(streets) > 1 else spec.streets[streets[0]].name
+    able = sum(1 for s in streets if _street_can(spec, c, s, written, effects)) \
+        if c.kind in STREET_KINDS else 0
+    short = able < need
+    if need > len(streets):
+        return f"needs {need} streets; the sheet has {len(streets)}"
     if c.kind == "parks":
         if Effect.PARK not in effects:
             return "needs parks, but the deck has no park cards"
-        if not any(len(spec.streets[s].parks) >= max(c.count, 1) for s in streets):
-            return f"needs {c.count or 'all'} parks on {where}; its park track is shorter"
+        if short:
+            return (f"needs {c.count or 'all'} parks on {where}; "
+                    + ("its park track is shorter" if need == 1 else
+                       f"only {able} park tracks are long enough"))
     elif c.kind == "pools":
         if Effect.POOL not in effects:
             return "needs pools, but the deck has no pool cards"
-        if not any(len(spec.streets[s].pools) >= max(c.count, 1) for s in streets):
-            return f"needs {c.count or 'all'} pools on {where}; it has fewer pool spots"
+        if short:
+            return (f"needs {c.count or 'all'} pools on {where}; "
+                    + ("it has fewer pool spots" if need == 1 else
+                       f"only {able} streets have enough pool spots"))
     elif c.kind == "workers":
         if c.count > 0 and Effect.WORKER not in effects:
             return "needs workers, but the deck has no worker cards"
@@ -179,14 +206,14 @@ def _condition_reason(spec: SheetSpec, c: Condition, streets: list[int],
         if c.count > len(spec.duplicate_penalty):
             return (f"needs {c.count} duplicates; the duplicate track has "
                     f"{len(spec.duplicate_penalty)} boxes")
-        if not any(spec.streets[s].houses - 1 >= c.count for s in streets):
+        if short:
             return f"needs {c.count} duplicates on {where}; a duplicate needs a neighbour"
-    elif c.kind == "street_full":
-        dups = len(spec.duplicate_penalty) if Effect.DUPLICATE in effects else 0
-        if not any(spec.streets[s].houses - min(dups, spec.streets[s].houses - 1) <= written
-                   for s in streets):
-            return (f"{where} has more houses than the distinct numbers ({written}) and "
-                    "duplicates can fill")
+    elif c.kind == "street_full" and short:
+        return (f"{where}: fewer than {need} streets have no more houses than the "
+                f"distinct numbers ({written}) and duplicates can fill"
+                if need > 1 else
+                f"{where} has more houses than the distinct numbers ({written}) and "
+                "duplicates can fill")
     return ""
 
 
@@ -203,17 +230,20 @@ def certify(spec: SheetSpec, plan: PlanCard, numbers: Sequence[int],
     if reason:
         return Outcome(Verdict.IMPOSSIBLE, reason=reason, nodes=meter.nodes)
     lengths = [s.houses for s in spec.streets]
-    any_conds = [c for c in plan.conditions if c.kind != "groups" and c.street < 0
-                 and c.kind not in ("workers", "ends")]
-    choices = list(itertools.product(range(len(lengths)), repeat=len(any_conds)))
+    any_conds = [c for c in plan.conditions if c.kind in STREET_KINDS and c.street < 0]
+    fixed_conds = [c for c in plan.conditions if c.kind != "groups" and c not in any_conds]
+    # Each "any street" condition picks its streets (one, or ``streets`` distinct ones). The
+    # product of those picks grows exponentially with the conditions: it is walked lazily,
+    # one budget tick per pick, never built as a list.
+    picks = [list(itertools.combinations(range(len(lengths)), c.streets)) for c in any_conds]
     last_error = ""
     for packing in packings(plan.group_sizes, lengths, meter):
-        for choice in choices:
+        for choice in itertools.product(*picks):
             if not meter.tick():
                 break
-            fixed = dict(zip((id(c) for c in any_conds), choice, strict=True))
-            conds = [replace(c, street=fixed[id(c)]) if id(c) in fixed else c
-                     for c in plan.conditions if c.kind != "groups"]
+            conds = list(fixed_conds)
+            for c, where in zip(any_conds, choice, strict=True):
+                conds.extend(replace(c, street=s, streets=1) for s in where)
             try:
                 cert = _construct(spec, packing, conds, numbers, offered)
             except _NoWay as err:

@@ -119,7 +119,7 @@ def deal(card_count: int, seed: int, shuffle: int = 0) -> tuple[tuple[int, ...],
 def plan_card(index: int, plan: PlanParams, spec: SheetSpec) -> PlanCard:
     conds = tuple(
         Condition(kind=c.kind, sizes=tuple(sorted(c.sizes)), street=c.street - 1,
-                  count=c.count)
+                  count=c.count, streets=c.streets)
         for c in plan.conditions
     )
     title = plan.title or "; ".join(c.describe(spec) for c in conds)

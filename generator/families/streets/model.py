@@ -102,7 +102,8 @@ class ConditionParams(Frozen):
     - ``duplicates``: at least ``count`` duplicate houses on ``street``.
     - ``ends``: the first and last house of every street built.
 
-    ``street`` is 1-based; 0 means "on any one street".
+    ``street`` is 1-based; 0 means "on any one street", or with ``streets = n`` "on n
+    different streets".
     """
 
     kind: ConditionKind = Field(description="groups, parks, pools, street_full, workers, "
@@ -113,6 +114,9 @@ class ConditionParams(Frozen):
                         "Default 0.")
     count: int = Field(default=0, ge=0, description="How many (parks, pools, workers, "
                        "duplicates); 0 = all the street has (parks, pools). Default 0.")
+    streets: int = Field(default=1, ge=1, le=6, description="parks, pools, street_full, "
+                         "duplicates with street = 0: on at least this many different "
+                         "streets (e.g. 2 = two streets with every park). Default 1.")
 
 
 class PlanParams(Frozen):
@@ -286,10 +290,15 @@ class Condition:
     sizes: tuple[int, ...] = ()
     street: int = -1
     count: int = 0
+    streets: int = 1
+    """With ``street == -1``: on at least this many different streets."""
 
     def describe(self, spec: SheetSpec) -> str:
         """The condition in words, as printed on the card."""
-        where = "one street" if self.street < 0 else spec.streets[self.street].name
+        if self.street >= 0:
+            where = spec.streets[self.street].name
+        else:
+            where = "one street" if self.streets == 1 else f"each of {self.streets} streets"
         if self.kind == "groups":
             return "groups of " + ", ".join(str(s) for s in self.sizes)
         if self.kind == "parks":

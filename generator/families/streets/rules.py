@@ -32,6 +32,9 @@ from .model import Condition, Effect, PlanCard, SheetSpec
 
 EMPTY = -1
 
+STREET_KINDS = frozenset({"parks", "pools", "street_full", "duplicates"})
+"""Condition kinds that hold on a street (``street``, or ``streets`` many with street 0)."""
+
 GroupRef = tuple[int, int, int]
 """A group as (street, first house, last house), 0-based, inclusive."""
 
@@ -350,25 +353,31 @@ class Sheet:
 
     def meets(self, cond: Condition) -> bool:
         """Whether a non-group condition holds now (group conditions: :meth:`find_groups`)."""
-        spec = self.spec
-        streets = range(len(spec.streets)) if cond.street < 0 else (cond.street,)
-        if cond.kind == "parks":
-            return any(self.parks[s] >= (cond.count or len(spec.streets[s].parks))
-                       and len(spec.streets[s].parks) > 0 for s in streets)
-        if cond.kind == "pools":
-            return any(len(self.pools[s]) >= (cond.count or len(spec.streets[s].pools))
-                       and len(spec.streets[s].pools) > 0 for s in streets)
-        if cond.kind == "street_full":
-            return any(all(v != EMPTY for v in self.houses[s]) for s in streets)
+        if cond.kind in STREET_KINDS:
+            streets = range(len(self.spec.streets)) if cond.street < 0 else (cond.street,)
+            need = cond.streets if cond.street < 0 else 1
+            return sum(1 for s in streets if self.meets_on(cond, s)) >= need
         if cond.kind == "workers":
             return self.workers >= cond.count
-        if cond.kind == "duplicates":
-            return any(len(self.dups[s]) >= cond.count for s in streets)
         if cond.kind == "ends":
             return all(row[0] != EMPTY and row[-1] != EMPTY for row in self.houses)
         if cond.kind == "groups":
             return self.find_groups(cond.sizes) is not None
         raise RuleError(f"unknown condition {cond.kind!r}")
+
+    def meets_on(self, cond: Condition, s: int) -> bool:
+        """Whether a per-street condition (parks, pools, street_full, duplicates) holds on
+        street ``s``."""
+        st = self.spec.streets[s]
+        if cond.kind == "parks":
+            return len(st.parks) > 0 and self.parks[s] >= (cond.count or len(st.parks))
+        if cond.kind == "pools":
+            return len(st.pools) > 0 and len(self.pools[s]) >= (cond.count or len(st.pools))
+        if cond.kind == "street_full":
+            return all(v != EMPTY for v in self.houses[s])
+        if cond.kind == "duplicates":
+            return len(self.dups[s]) >= cond.count
+        raise RuleError(f"{cond.kind!r} is not a per-street condition")
 
     def find_groups(self, sizes: Sequence[int]) -> tuple[GroupRef, ...] | None:
         """Distinct complete, unlocked groups with exactly these sizes (first found)."""
@@ -459,6 +468,22 @@ class Sheet:
 
     def total(self) -> int:
         return sum(p for _, p, _ in self.score())
+
+
+def tie_break(sheet: Sheet) -> tuple[int, ...]:
+    """The seed's tie-break between equal totals, compared largest first: the number of
+    completed (scoring) groups, then of groups of 1 house, of 2, of 3, ..."""
+    counts = [0] * sheet.spec.max_group
+    for _, a, z in sheet.complete_groups():
+        counts[z - a] += 1
+    return (sum(counts), *counts)
+
+
+def standings(totals: Sequence[int], sheets: Sequence[Sheet]) -> list[int]:
+    """The place of every player (1 = winner): higher total first, then the tie-break;
+    players equal on both share the better place (the seed: "play another game")."""
+    keys = [(t, tie_break(sh)) for t, sh in zip(totals, sheets, strict=True)]
+    return [1 + sum(1 for other in keys if other > k) for k in keys]
 
 
 def _track(track: Sequence[int], marked: int) -> int:

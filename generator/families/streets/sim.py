@@ -24,8 +24,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ...core.rng import make_rng
-from .model import ConstructionCard, Effect, PlanCard, SheetSpec, StreetsGame
-from .rules import EMPTY, Move, RuleError, Sheet
+from .model import Condition, ConstructionCard, Effect, PlanCard, SheetSpec, StreetsGame
+from .rules import EMPTY, Move, RuleError, Sheet, standings
 
 Combo = tuple[int, Effect]
 
@@ -56,6 +56,20 @@ class GameResult:
     @property
     def scores(self) -> tuple[int, ...]:
         return tuple(s.total() for s in self.sheets)
+
+    @property
+    def places(self) -> tuple[int, ...]:
+        """Every player's place, totals first, then the seed's tie-break."""
+        return tuple(standings(self.scores, self.sheets))
+
+    @property
+    def tie(self) -> str:
+        """How the winner was found: "" (a clear top total), "tie-break" (equal top totals,
+        decided by the groups), or "shared" (equal on both)."""
+        scores = self.scores
+        if not scores or scores.count(max(scores)) < 2:
+            return ""
+        return "shared" if self.places.count(1) > 1 else "tie-break"
 
 
 def _stacks(n_cards: int, seed: int, game: int, shuffle: int) -> list[list[int]]:
@@ -211,6 +225,15 @@ def _best_duplicate(sheet: Sheet) -> tuple[float, tuple[int, int]]:
     return (0.0, (-1, -1))
 
 
+def _goal_streets(goals: Sequence[Condition], kind: str, every: set[int]) -> set[int]:
+    """The streets a plan condition of ``kind`` points at (all of them for "any street")."""
+    out: set[int] = set()
+    for c in goals:
+        if c.kind == kind:
+            out |= every if c.street < 0 else {c.street}
+    return out
+
+
 def bot_turn(sheet: Sheet, combos: Sequence[Combo], plans: Sequence[PlanCard],
              rng: random.Random | None = None) -> Sheet:
     """The greedy bot's move for this round, applied (a refusal if nothing fits). ``rng``
@@ -222,9 +245,10 @@ def bot_turn(sheet: Sheet, combos: Sequence[Combo], plans: Sequence[PlanCard],
     goals = [c for p in plans if not sheet.claimed(p.id) for c in p.conditions
              if c.kind != "groups"]
     want_ends = any(c.kind == "ends" for c in goals)
-    park_streets = {c.street for c in goals if c.kind == "parks"}
-    pool_streets = {c.street for c in goals if c.kind == "pools"}
-    full_streets = {c.street for c in goals if c.kind == "street_full"}
+    every = set(range(len(spec.streets)))
+    park_streets = _goal_streets(goals, "parks", every)
+    pool_streets = _goal_streets(goals, "pools", every)
+    full_streets = _goal_streets(goals, "street_full", every)
     runs = [_runs(row, spec.written_min, spec.written_max) for row in sheet.houses]
     span = max(1, spec.written_max - spec.written_min)
     fence = price = dup = None
@@ -327,6 +351,8 @@ class SimFigures:
     """How many games ended for each reason (refusals, plans, full, rounds)."""
     house_built: tuple[tuple[float, ...], ...] = ()
     """Per street, per house: the share of sheets that built it by the end."""
+    ties: tuple[tuple[str, int], ...] = ()
+    """Games whose top total was shared: decided by the tie-break, or still shared."""
 
     def to_json(self) -> dict[str, Any]:
         sc = sorted(self.scores)
@@ -336,6 +362,7 @@ class SimFigures:
             "mean_rounds": round(self.mean_rounds, 2),
             "mean_built_share": round(self.mean_built, 3),
             "ended_by": dict(self.ended),
+            "top_total_tied": dict(self.ties),
             "house_built_share": [[round(x, 2) for x in row] for row in self.house_built],
             "score_min": sc[0] if sc else 0,
             "score_median": statistics.median(sc) if sc else 0,
@@ -369,11 +396,14 @@ def simulate(game: StreetsGame, seed: int, games: int, players: int,
     scores: list[int] = []
     built: list[float] = []
     ended = {"refusals": 0, "plans": 0, "full": 0, "rounds": 0}
+    ties = {"tie-break": 0, "shared": 0}
     per_house = [[0] * st.houses for st in game.sheet.streets]
     for g in range(games):
         result = play_game(game, seed, g, players, max_rounds)
         rounds_played.append(result.rounds)
         ended[result.ended] += 1
+        if result.tie:
+            ties[result.tie] += 1
         for pid, when in result.first_met:
             met_rounds[pid].append(when)
         for pid in result.plans:
@@ -396,5 +426,5 @@ def simulate(game: StreetsGame, seed: int, games: int, players: int,
         mean_refusals=statistics.fmean(refusals) if refusals else 0.0,
         mean_rounds=statistics.fmean(rounds_played) if rounds_played else 0.0,
         scores=tuple(scores), mean_built=statistics.fmean(built) if built else 0.0,
-        ended=tuple(ended.items()),
+        ended=tuple(ended.items()), ties=tuple(ties.items()),
         house_built=tuple(tuple(n / max(1, len(scores)) for n in row) for row in per_house))
