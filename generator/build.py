@@ -23,8 +23,7 @@ from .deck import Deck
 from .deckfile import LoadedDeck
 from .errors import OutputError, PaperProofError, UsageError
 from .families.base import CheckOptions, Component, Report
-
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+from .resources import template_loader
 
 Progress = Callable[[str, int, int], None]
 """``progress(stage, done, total)``: called as a build advances (the CLI draws a bar)."""
@@ -316,7 +315,7 @@ def write_report(checked: Checked, path: Path,
 
 def _env() -> jinja2.Environment:
     return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+        loader=template_loader(),
         autoescape=jinja2.select_autoescape(["html", "htm", "xml", "html.j2"],
                                             default_for_string=True, default=True),
         undefined=jinja2.StrictUndefined,
@@ -356,7 +355,7 @@ def render_starter(family: str, name: str) -> str:
     """The commented starter deck of a family (``paperproof new``)."""
     template = f"new/{family}.toml.j2"
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(TEMPLATES)), autoescape=False,
+        loader=template_loader(), autoescape=False,
         undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
     )
     try:
