@@ -15,12 +15,13 @@ from ...errors import Problem
 from ..base import CheckOptions, Component, Family, Report, ScoreLine, ScoreResult
 from . import check as check_mod
 from . import generate as generate_mod
-from .model import HabitatsParams, HabitatsSet
+from .model import ONCE_KINDS, HabitatsParams, HabitatsSet
 
 _HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 _PARAMS_OF = {
     "sizes": ("group",), "touch": ("run",), "apart": ("isolated", "sight"),
-    "distance": ("sight",), "around": ("ring",),
+    "distance": ("sight",), "around": ("ring",), "once": ONCE_KINDS,
+    "own_species": ("variety",),
 }
 
 
@@ -102,6 +103,10 @@ class HabitatsFamily(Family):
                     out.append(Problem("E-HABITATS-TERM-PARAM", (*tp, "max"),
                                        f"max {t.max} is below min {t.min}",
                                        "max must be at least min"))
+                if t.once and t.best and t.mode == "each":
+                    out.append(Problem("E-HABITATS-TERM-PARAM", (*tp, "once"),
+                                       "'once' changes nothing when only the best match "
+                                       "counts", "drop 'once' or 'best'"))
                 if t.best and t.mode == "count":
                     out.append(Problem("E-HABITATS-TERM-PARAM", (*tp, "best"),
                                        "'best' has no meaning in count mode",
@@ -123,7 +128,7 @@ class HabitatsFamily(Family):
 
     def score(self, deck: Deck, generated: Any, source: Path, text: str) -> ScoreResult:
         from .mapfile import parse_score
-        from .rules import score_maps
+        from .rules import ranking, score_maps
 
         box: HabitatsSet = generated
         parsed = parse_score(box, source, text)
@@ -152,5 +157,14 @@ class HabitatsFamily(Family):
                                    f"{sc.nature} unspent"))
             if multi:
                 lines.append(ScoreLine(f"{pre}total", sc.total, ""))
+        if multi:
+            places = ranking(scores)
+            for place, i in places:
+                sc = scores[i]
+                tied = [j for _, j in places if j != i and scores[j].total == sc.total]
+                why = f"{sc.nature} nature tokens"
+                if tied:
+                    why += " (equal points: most nature tokens ranks first)"
+                lines.append(ScoreLine(f"place {place}: {parsed.names[i]}", sc.total, why))
         total = max(s.total for s in scores)
         return ScoreResult(total=total, lines=tuple(lines))

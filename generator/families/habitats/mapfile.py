@@ -17,7 +17,8 @@ One player::
     species = "badger"
 
 Several players: ``[[players]]`` tables, each with ``name`` and the keys above
-(``[[players.tiles]]``, ``[[players.tokens]]``); majorities then apply.
+(``[[players.tiles]]``, ``[[players.tokens]]``), at most the deck's ``max_players``;
+majorities then apply, and ties on points go to more unspent nature tokens (the seed's rule).
 
 Every problem is collected with its file and line (E-HABITATS-MAP-*).
 """
@@ -199,6 +200,10 @@ def parse_score(box: HabitatsSet, source: Path, text: str) -> ParsedScore:
                       "with [[players]], put tiles and tokens inside each player")
         if not tables:
             c.add("VALUE", ("players",), "'players' must be [[players]] tables")
+        elif len(tables) > box.rules.max_players:
+            c.add("PLAYERS", ("players",), f"{len(tables)} players; the deck allows at most "
+                  f"{box.rules.max_players} (max_players)",
+                  "score at most max_players maps, or raise max_players in the deck")
     else:
         tables = [data]
         paths = [()]

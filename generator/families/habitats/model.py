@@ -31,6 +31,8 @@ from ...deck import Frozen, Length
 Kind: TypeAlias = Literal["group", "line", "run", "isolated", "sight", "ring", "variety"]
 Mode: TypeAlias = Literal["each", "count"]
 KINDS: tuple[str, ...] = ("group", "line", "run", "isolated", "sight", "ring", "variety")
+ONCE_KINDS: tuple[str, ...] = ("group", "line", "sight")
+"""The primitives whose matches can share tokens, so `once` changes them."""
 
 DEFAULT_HABITATS: tuple[str, ...] = ("fen", "heath", "thicket", "scree", "tarn")
 DEFAULT_SPECIES: tuple[str, ...] = ("badger", "heron", "hare", "newt", "owl")
@@ -97,6 +99,21 @@ class TermDef(Frozen):
         default=False,
         description="each mode: only the best-scoring match counts (e.g. only the largest "
         "group). Default false.",
+    )
+    once: bool = Field(
+        default=False,
+        description="line, group, sight: each token counts in at most one match, and the "
+        "matches are the disjoint choice that scores most (proved optimal): lines partition "
+        "the tokens (a longer segment may be split; `max` is then the longest line), groups "
+        "may touch (a connected patch is split into the groups that score most), each token "
+        "is in at most one pair in sight. Default false: a token counts in every match it "
+        "belongs to (every maximal segment on each axis, its whole connected group, every "
+        "pair it sees).",
+    )
+    own_species: bool = Field(
+        default=False,
+        description="variety only: a neighbouring token of the card's own species counts as "
+        "one more species. Default false (other species only).",
     )
 
 
@@ -318,6 +335,8 @@ class Term:
     distance: int = 2
     around: str = "other"
     best: bool = False
+    once: bool = False
+    own_species: bool = False
 
     @classmethod
     def from_def(cls, d: TermDef) -> Term:
@@ -328,7 +347,14 @@ class Term:
             lo = min(d.sizes)
         return cls(kind=d.kind, mode=d.mode, table=tuple(d.table), min=lo, max=d.max,
                    sizes=tuple(sorted(set(d.sizes))), touch=d.touch, apart=d.apart,
-                   distance=d.distance, around=d.around, best=d.best)
+                   distance=d.distance, around=d.around, best=d.best,
+                   once=d.once and d.kind in ONCE_KINDS, own_species=d.own_species)
+
+    @property
+    def disjoint(self) -> bool:
+        """Whether matches are chosen disjoint and optimal (``once``; a lone best match
+        needs no choice)."""
+        return self.once and not (self.mode == "each" and self.best)
 
     def points_for(self, index: int) -> int:
         """The table entry at ``index`` (0-based), values past the end taking the last."""
@@ -363,9 +389,9 @@ class Term:
                 "sight": f"pairs of {sp} in a straight line, {self.distance}+ apart, with no "
                          f"{near} between",
                 "ring": f"{sp} with {lo}+ {who} around it",
-                "variety": f"{sp} next to {lo}+ different other species",
+                "variety": f"{sp} next to {lo}+ different {self._others()}",
             }[self.kind]
-            return f"Count {what}; score by how many."
+            return f"Count {what}; score by how many.{self._once_text(sp)}"
         what = {
             "group": f"Each group of {sp}{sizes} scores by its size",
             "line": f"Each straight line of {sp} scores by its length",
@@ -375,11 +401,25 @@ class Term:
             "sight": f"Each pair of {sp} in a straight line, {self.distance}+ apart, with no "
                      f"{near} between, scores",
             "ring": f"Each {sp} scores by the {who} around it",
-            "variety": f"Each {sp} scores by the different other species next to it",
+            "variety": f"Each {sp} scores by the different {self._others()} next to it",
         }[self.kind]
         if lo > 1 and not sizes and self.kind not in ("isolated", "sight"):
             what += f" ({lo}+)"
-        return what + ("; only the best one counts." if self.best else ".")
+        return what + ("; only the best one counts." if self.best else ".") + (
+            self._once_text(sp))
+
+    def _others(self) -> str:
+        return "species (its own counts as one)" if self.own_species else "other species"
+
+    def _once_text(self, species: str) -> str:
+        if not self.disjoint:
+            return ""
+        what = {"line": "line", "group": "group", "sight": "pair"}[self.kind]
+        extra = " Groups may touch." if self.kind == "group" else ""
+        longest = (f" Lines are at most {self.max} long." if self.kind == "line"
+                   and self.max is not None else "")
+        return (f" Each {species} counts in one {what} only (the split that scores most)."
+                f"{extra}{longest}")
 
     def table_labels(self) -> tuple[str, ...]:
         """The measure/count each table entry is for, the last one with ``+``."""

@@ -95,7 +95,7 @@ def max_measure(term: Term, box: HabitatsSet) -> int | None:
     if term.kind == "ring":
         return 6
     if term.kind == "variety":
-        return min(6, len(box.rules.species) - 1)
+        return min(6, len(box.rules.species) - (0 if term.own_species else 1))
     if term.kind == "run" and term.touch < 2:
         return 2
     return None
@@ -143,6 +143,10 @@ def token_bounds(term: Term, mode_target: int, measure: int) -> tuple[int, int]:
     ``measure`` (count mode) or one match of ``measure`` (each mode: mode_target 1)."""
     k, m = mode_target, measure
     kind = term.kind
+    if term.disjoint:
+        # once: the matches share no token
+        own = 2 * k if kind == "sight" else k * m
+        return own, own
     if kind in ("group", "run"):
         own = k * m  # distinct groups never share a token
         return own, own
@@ -163,7 +167,9 @@ def token_bounds(term: Term, mode_target: int, measure: int) -> tuple[int, int]:
         # a token around counts for at most six centres
         return k, k + max(m, math.ceil(k * m / 6))
     if kind == "variety":
-        return k, k + max(m, math.ceil(k * m / 6))
+        # own_species: one of the m species may be the card's own (a centre's neighbour)
+        other = m - 1 if term.own_species else m
+        return k, k + max(other, math.ceil(k * other / 6))
     raise ValueError(kind)  # pragma: no cover
 
 
@@ -216,8 +222,15 @@ def unit(term: Term, species: str, measure: int, box: HabitatsSet) -> dict[Hex, 
         return out
     if kind == "variety":
         out = {o: species}
-        for i in range(measure):
-            out[ring_spots[i]] = others[i]
+        if measure <= len(others):
+            for i in range(measure):
+                out[ring_spots[i]] = others[i]
+            return out
+        # own_species and every other species around: the own neighbour goes where the
+        # others touch it least (spots 2-4 are not next to spot 0)
+        out[ring_spots[0]] = species
+        for i, spot in enumerate((2, 3, 4, 1, 5)[:measure - 1]):
+            out[ring_spots[spot]] = others[i]
         return out
     raise ValueError(kind)  # pragma: no cover
 
@@ -256,7 +269,9 @@ def constructions(term: Term, species: str, tier: int, box: HabitatsSet,
         return
     if term.kind == "sight":
         # k pairs: k + 1 tokens on a line, `distance` apart; only neighbours see each other
-        yield dict.fromkeys(straight(k + 1, term.distance), species)
+        # (once: each token in one pair, so 2k tokens)
+        n = 2 * k if term.disjoint else k + 1
+        yield dict.fromkeys(straight(n, term.distance), species)
         return
     plan = pack([unit(term, species, m, box) for _ in range(k)], meter)
     if plan is not None:

@@ -261,6 +261,22 @@ def score_maps(maps: Sequence[PlayerMap], cards: Sequence[ScoringCard],
     return out
 
 
+def ranking(scores: Sequence[MapScore]) -> list[tuple[int, int]]:
+    """Places of a multi-player game as (place, player index), best first: most points,
+    a tie going to the player with more unspent nature tokens (the seed's tie-break);
+    players equal on both share the place."""
+    order = sorted(range(len(scores)), key=lambda i: (-scores[i].total, -scores[i].nature, i))
+    out: list[tuple[int, int]] = []
+    for pos, i in enumerate(order):
+        prev = out[-1] if out else None
+        if prev is not None and (scores[prev[1]].total, scores[prev[1]].nature) == (
+                scores[i].total, scores[i].nature):
+            out.append((prev[0], i))
+        else:
+            out.append((pos + 1, i))
+    return out
+
+
 def one_card_per_species(cards: Sequence[ScoringCard], species: Sequence[str],
                          pick: int = 0) -> tuple[ScoringCard, ...]:
     """The game's scoring set: the ``pick``-th card (cycling) of each species."""

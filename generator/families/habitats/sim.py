@@ -19,7 +19,15 @@ from ...core.hexgrid import Hex
 from ...core.rng import make_rng
 from .model import HabitatsSet, Ruleset, ScoringCard, Tile
 from .rules import Game, PlayerMap, corridors, score_maps
-from .scoring import OPPOSITE, keeps, looks_beyond_species, raw_matches, score_matches, step
+from .scoring import (
+    OPPOSITE,
+    keeps,
+    looks_beyond_species,
+    raw_matches,
+    score_disjoint,
+    score_matches,
+    step,
+)
 
 
 @dataclass(frozen=True)
@@ -97,7 +105,8 @@ class GreedyBot:
         total = 0.0
         for t in card.terms:
             raw = raw_matches(t, card.species, tokens)
-            total += score_matches(t, raw).points
+            total += (score_disjoint(t, card.species, tokens) if t.disjoint
+                      else score_matches(t, raw)).points
             if t.mode == "each" and t.best:
                 continue
             for mt in raw:
