@@ -352,9 +352,12 @@ def test_pod_pdf_boxes() -> None:
     assert [float(v) for v in page.bleedbox] == pytest.approx([0, 0, 69.5 * k, 94.9 * k])
     assert [float(v) for v in page.trimbox] == pytest.approx(
         [3 * k, 3 * k, 66.5 * k, 91.9 * k])
-    # the tile has no bleed: its trim box is the whole page
+    # the tile is drawn without bleed (it shares cut lines on sheets); its pod page still
+    # gets print.bleed on every side, its art extended outward
     tile = reader.pages[2]
-    assert [float(v) for v in tile.trimbox] == pytest.approx([float(v) for v in tile.mediabox])
+    x0, y0, x1, y1 = (float(v) for v in tile.mediabox)
+    assert [float(v) for v in tile.trimbox] == pytest.approx(
+        [x0 + 3 * k, y0 + 3 * k, x1 - 3 * k, y1 - 3 * k])
 
 
 def test_cut_contour_spot_colour() -> None:

@@ -50,7 +50,9 @@ def new_canvas(path: str | IO[bytes], title: str, subject: str,
     """A deterministic canvas: invariant mode, compressed pages, fonts registered,
     metadata without dates."""
     register_fonts()
-    c = Canvas(path, pagesize=page, invariant=1, pageCompression=1)
+    # reportlab's page preamble selects an initial font (Helvetica unless told otherwise):
+    # a non-embedded font reference a print shop's preflight rejects, so start in ours
+    c = Canvas(path, pagesize=page, invariant=1, pageCompression=1, initialFontName=REGULAR)
     info = _UndatedInfo()
     info.producer = "PaperProof (reportlab)"
     c._doc.info = info

@@ -30,7 +30,7 @@ from .drawing import Circle, Path, Rect
 from .flatten import Affine, ClipBegin, Flat, Text, apply, bbox, compose
 from .impose import Stamp
 from .pdf import PT_PER_MM
-from .writers import _FaceCache, component_svg, write_pod_pdf
+from .writers import _FaceCache, component_svg, pod_face, write_pod_pdf
 
 TOL = 0.01
 """Agreement tolerance in mm (reportlab writes 6 significant digits, SVG 4 decimals)."""
@@ -293,8 +293,9 @@ def check_agreement(components: Sequence[Component], settings: PrintSettings | N
             d = comp.front if face_t == "front" else comp.back
             assert d is not None
             where = f"{comp.id} {face_t}"
-            expected = expected_marks(faces.get(i, face_t, "bleed"))
-            got_pdf = pdf_marks(reader.pages[page_no], d.bleed)
+            b = max(d.bleed, settings.bleed)
+            expected = expected_marks(pod_face(faces.get(i, face_t), d, b))
+            got_pdf = pdf_marks(reader.pages[page_no], b)
             problems += _match(expected, got_pdf, where + " (pdf)", check_text=False)
             svg_expected = expected_marks(faces.get(i, face_t))
             svg = component_svg(comp, face_t, settings, stamp, i + 1)

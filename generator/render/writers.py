@@ -15,8 +15,10 @@ from typing import IO
 
 from ..deck import PrintSettings
 from ..errors import LayoutError
+from .bleed import bleed_underlay
 from .component import Component, Face, face_drawing, faces_of
 from .cutlines import merge_outlines
+from .drawing import Drawing
 from .flatten import ClipBegin, ClipEnd, Flat, clip_rect, flatten, flatten_items, polygon_ops
 from .impose import Sheet, Stamp, cut_paths, impose
 from .pdf import PT_PER_MM, PdfPainter, new_canvas
@@ -123,9 +125,30 @@ def _subject(stamp: Stamp | None) -> str:
     return f"{stamp.deck} version {stamp.version}, seed {stamp.seed}"
 
 
+def pod_face(flat: list[Flat], d: Drawing, bleed: float) -> list[Flat]:
+    """A face for its pod page with ``bleed`` on every side: a face drawn with that bleed
+    as it is; a shaped face (hex, piece, disc) or one drawn with less bleed gets its edge
+    colours extended outward (:func:`generator.render.bleed.bleed_underlay`) under its art,
+    which is clipped to its outline (shaped) or to the bleed it drew."""
+    shaped = bool(d.cut)
+    if not shaped and d.bleed >= bleed - 1e-9:
+        return [clip_rect(-bleed, -bleed, d.width + 2 * bleed, d.height + 2 * bleed), *flat,
+                ClipEnd()]
+    under = bleed_underlay(flat, d.outline(), bleed)
+    if shaped:
+        art = [ClipBegin(polygon_ops(d.outline())), *flat, ClipEnd()]
+    else:
+        e = d.bleed
+        art = [clip_rect(-e, -e, d.width + 2 * e, d.height + 2 * e), *flat, ClipEnd()]
+    return [clip_rect(-bleed, -bleed, d.width + 2 * bleed, d.height + 2 * bleed), *under,
+            *art, ClipEnd()]
+
+
 def write_pod_pdf(components: Sequence[Component], settings: PrintSettings,
                   stamp: Stamp | None, path: Path | str | IO[bytes]) -> int:
     """One face per page at trim + bleed, TrimBox and BleedBox set (print-on-demand).
+    The bleed is ``settings.bleed`` or the face's own, whichever is larger, so a shop's
+    preflight finds BleedBox > TrimBox on every page (:func:`pod_face`).
     Each component appears once (front, then back); copies are the printer's order quantity.
     Returns the number of pages."""
     deck = stamp.deck if stamp else "deck"
@@ -137,12 +160,12 @@ def write_pod_pdf(components: Sequence[Component], settings: PrintSettings,
     for i, comp in enumerate(components):
         for face in faces_of(comp):
             d = face_drawing(comp, face)
-            b = d.bleed
+            b = max(d.bleed, settings.bleed)
             pw, ph = d.width + 2 * b, d.height + 2 * b
             c.setPageSize((pw * k, ph * k))
             c.setBleedBox((0, 0, pw * k, ph * k))
             c.setTrimBox((b * k, b * k, (b + d.width) * k, (b + d.height) * k))
-            painter.paint(faces.get(i, face, "bleed"), b, b, ph)
+            painter.paint(pod_face(faces.get(i, face), d, b), b, b, ph)
             c.showPage()
             pages += 1
     if not pages:
