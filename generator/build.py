@@ -287,12 +287,22 @@ def _move_into_place(tmp: Path, target: Path) -> None:
         shutil.rmtree(old, ignore_errors=True)
 
 
+def ranking(checked: Checked) -> dict[str, Any] | None:
+    """The deck-wide ranking of cards by difficulty (None when the family gives none)."""
+    from .ranking import rank_report
+
+    return rank_report(checked.report.entries, checked.deck.check.band)
+
+
 def report_json(checked: Checked, components: Sequence[Component] | None = None
                 ) -> dict[str, Any]:
     """The report as JSON: every entry carries the ``name`` and ``index`` of the component
     it belongs to (when it belongs to one), and ``components`` lists them all."""
     deck = checked.deck
     out = checked.report.to_json()
+    ranked = ranking(checked)
+    if ranked is not None:
+        out["ranking"] = ranked
     out["version"] = deck.version
     out["paperproof"] = __version__
     comps = laid_out(checked) if components is None else components
@@ -346,9 +356,27 @@ def write_index(checked: Checked, components: Sequence[Component], path: Path) -
     html = _env().get_template("index.html.j2").render(
         deck=checked.deck, report=report, rows=rows, deck_entries=deck_entries,
         figures=json.dumps(report.figures, indent=2, sort_keys=True, ensure_ascii=False),
+        ranking=ranking_rows(checked),
         version=__version__,
     )
     path.write_text(html, encoding="utf-8")
+
+
+def ranking_rows(checked: Checked) -> list[dict[str, str]]:
+    """The ranking as table rows for index.html (strings: the template only prints them)."""
+    from .core.stats import Rate
+    from .ranking import Ranked
+
+    ranked = ranking(checked)
+    rows = []
+    for i, c in enumerate(ranked["cards"] if ranked else [], start=1):
+        r = Ranked(c["subject"], Rate.from_json(c["casual"]),
+                   Rate.from_json(c["planning"]) if "planning" in c else None, c.get("reward"))
+        rows.append({"rank": str(i), "subject": r.subject, "casual": r.casual.text(),
+                     "planning": r.planning.text() if r.planning else "",
+                     "reward": f"{r.reward:g}" if r.reward is not None else "",
+                     "flags": ", ".join(c["flags"])})
+    return rows
 
 
 def render_starter(family: str, name: str) -> str:

@@ -168,8 +168,17 @@ def check(decks: tuple[str, ...], fmt: str, seed: int | None, count_solutions: b
     """Validate DECKs and run every check; exit 0 if all pass, 1 if not, 2 if invalid.
 
     Text output puts the verdict first, then the card as ``#index id name``."""
-    from .build import check_deck, laid_out, parse_only, report_json, select, subject_names
+    from .build import (
+        check_deck,
+        laid_out,
+        parse_only,
+        ranking,
+        report_json,
+        select,
+        subject_names,
+    )
     from .families.base import CheckOptions
+    from .ranking import ranking_lines
 
     try:
         wanted = parse_only(",".join(cards), "--card") if cards else None
@@ -213,6 +222,10 @@ def check(decks: tuple[str, ...], fmt: str, seed: int | None, count_solutions: b
             counts: dict[str, int] = {}
             for e in entries:
                 counts[e.status] = counts.get(e.status, 0) + 1
+            ranked = ranking(r)
+            if ranked is not None:
+                for line in ranking_lines(ranked):
+                    click.echo(f"  {line}")
             summary = ", ".join(f"{n} {s}" for s, n in sorted(counts.items()))
             good = not any(e.failing for e in entries)
             click.echo(f"  -> {'ok' if good else 'NOT OK'}: {summary}")

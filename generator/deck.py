@@ -14,7 +14,15 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer, WithJsonSchema
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    WithJsonSchema,
+    field_validator,
+)
 from pydantic import create_model as _create_model
 
 from .core.stats import DEFAULT_MAX_GAMES, DEFAULT_MEAN_PRECISION, DEFAULT_RATE_PRECISION
@@ -167,6 +175,11 @@ class PrintSettings(Frozen):
     )
 
 
+DEFAULT_BAND = (0.2, 0.9)
+"""Completion rates outside which a card is flagged: a card fewer than one game in five
+completes is a wall for most tables; one that nine in ten complete offers no decision."""
+
+
 class CheckSettings(Frozen):
     """Search budgets and simulation sizes for the checks."""
 
@@ -191,11 +204,24 @@ class CheckSettings(Frozen):
         description="Half-width of every simulated mean's 95% interval, relative to the mean. "
         "Default 0.05 (+/-5% of the mean).",
     )
+    band: tuple[float, float] = Field(
+        default=DEFAULT_BAND,
+        description="The completion rates a card should fall between, [low, high]: the "
+        "deck-wide ranking flags a card 'too hard' when its whole 95% interval is below low "
+        "and 'too easy' when it is above high. Default [0.2, 0.9].",
+    )
     max_games: int = Field(
         default=DEFAULT_MAX_GAMES, ge=0,
         description="Cap on simulated games per card (or per figure) when sampling to a "
         "precision; the report says when the cap stopped a sample. Default 2000.",
     )
+
+    @field_validator("band")
+    @classmethod
+    def _band_in_order(cls, v: tuple[float, float]) -> tuple[float, float]:
+        if not 0.0 <= v[0] < v[1] <= 1.0:
+            raise ValueError(f"band needs 0 <= low < high <= 1, got {list(v)}")
+        return v
 
 
 _SLUG = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")

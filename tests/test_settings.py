@@ -39,7 +39,7 @@ def test_default_precision_is_five_points(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("bad", ["precision = 0", "precision = 0.7", "max_games = -1",
-                                 "mean_precision = -1"])
+                                 "mean_precision = -1", "band = [0.9, 0.2]"])
 def test_bad_precision_keys_are_rejected_with_their_line(tmp_path: Path, bad: str) -> None:
     with pytest.raises(DeckError) as err:
         load_deck(_deck(tmp_path, bad))

@@ -137,6 +137,12 @@ class Rate:
             out["value_high"] = _r(self.value_high)
         return out
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Rate:
+        """The rate :meth:`to_json` wrote (interval recomputed from the counts)."""
+        return rate(int(data["successes"]), int(data["trials"]),
+                    unknown=int(data.get("unknown", 0)))
+
     def text(self, what: str = "games") -> str:
         """``"70% (40%..89%, 10 games)"``; with unknowns ``"38%..100% (14%..100%, 8 games,
         5 unknown)"``; ``"no games"`` when there were none."""
