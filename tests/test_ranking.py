@@ -54,7 +54,7 @@ def test_ranking_reaches_report_and_index(tmp_path: Path) -> None:
                CheckEntry("c2", "difficulty", "info", "",
                           details={"rank": rank_details(rate(10, 100))}))
     report = Report("d", "cards", 1, entries)
-    checked = Checked(loaded, loaded.deck, None, report)
+    checked = Checked(loaded, loaded.deck, loaded.family.generate(loaded.deck), report)
     out = report_json(checked)["ranking"]
     assert out["band"] == {"low": 0.3, "high": 0.6}
     assert [(c["subject"], c["flags"]) for c in out["cards"]] == [
