@@ -33,6 +33,39 @@ def _shape_problems(rows: list[str], path: tuple[str | int, ...]) -> list[Proble
     return []
 
 
+BOARD_MAX = 20
+"""Most rows and columns of a board (as for rows and cols): a board mask stays one small
+integer and the printed board fits an A3 page at 15 mm squares."""
+
+
+def _board_problems(params: Params) -> list[Problem]:
+    """A shaped board: rows of '#' and '.', at least one square, within 20 x 20, and no
+    rows / cols that contradict it."""
+    board = params.board
+    path: tuple[str | int, ...] = ("quilts", "board", "shape")
+    if not board.shape:
+        return []
+    rows = board.shape
+    bad = sorted({ch for row in rows for ch in row if ch not in "#."})
+    if bad:
+        return [Problem("E-QUILTS-BOARD", path, f"unexpected characters {''.join(bad)!r}",
+                        "write rows of '#' (a square of the board) and '.' (no square)")]
+    out: list[Problem] = []
+    if not any("#" in row for row in rows):
+        out.append(Problem("E-QUILTS-BOARD", path, "the board has no square",
+                           "write at least one '#'"))
+    height, width = board.extent()
+    if height > BOARD_MAX or width > BOARD_MAX:
+        out.append(Problem("E-QUILTS-BOARD", path, f"the board is {height}x{width}",
+                           f"at most {BOARD_MAX} rows of at most {BOARD_MAX} squares"))
+    for key, got in (("rows", height), ("cols", width)):
+        if key in board.model_fields_set and getattr(board, key) != got:
+            out.append(Problem("E-QUILTS-BOARD", ("quilts", "board", key),
+                               f"{key} = {getattr(board, key)} but the shape has {got}",
+                               f"drop '{key}' (a shaped board takes its size from the shape)"))
+    return out
+
+
 class QuiltsFamily(Family):
     name: ClassVar[str] = "quilts"
     title: ClassVar[str] = "Polyomino quilt pieces"
@@ -53,6 +86,7 @@ class QuiltsFamily(Family):
         problems: list[Problem] = []
         for i, spec in enumerate(params.pieces):
             problems += _shape_problems(spec.shape, (fam, "pieces", i, "shape"))
+        problems += _board_problems(params)
         if not params.pieces:
             total = 0
             for size, count in sorted(params.sizes.items()):
@@ -139,12 +173,20 @@ class QuiltsFamily(Family):
                 "e.g. buttons = 14")
         if not isinstance(bonus, bool):
             bad("bonus", f"bonus must be true or false, got {bonus!r}", "e.g. bonus = true")
+        marks = {"#", ".", "x"} if r.shaped else {"#", "."}
         if (not isinstance(board, list) or len(board) != r.rows
                 or not all(isinstance(row, str) and len(row) == r.cols
-                           and set(row) <= {"#", "."} for row in board)):
+                           and set(row) <= marks for row in board)):
             example = '"' + "#" * r.cols + '"'
+            holes = (" ('x' or '.' where the shaped board has no square)" if r.shaped else "")
             bad("board", f"board must be {r.rows} rows of {r.cols} '#' (covered) or '.' "
-                "(empty)", f"e.g. board = [{example}, {example}, ...]")
+                f"(empty){holes}", f"e.g. board = [{example}, {example}, ...]")
+        elif r.shaped:
+            on_hole = sorted((i, j) for i, row in enumerate(board) for j, ch in enumerate(row)
+                             if ch == "#" and (i, j) in r.holes)
+            if on_hole:
+                bad("board", f"squares {on_hole[:4]} are covered but are not squares of the "
+                    "shaped board", "write 'x' or '.' where the board has no square")
         unknown = sorted(set(data) - {"buttons", "bonus", "board"})
         for key in unknown:
             bad(key, f"unknown key {key!r}", "valid keys: buttons, bonus, board")
@@ -154,12 +196,13 @@ class QuiltsFamily(Family):
         if bonus:
             filled = Board(r.rows, r.cols, cell_mask(
                 ((i, j) for i, row in enumerate(board) for j, ch in enumerate(row) if ch == "#"),
-                r.cols))
+                r.cols), r.blocked)
             if not filled.has_filled_square(r.bonus_size):
                 bad("bonus", f"bonus = true but the board has no filled {r.bonus_size}x"
                     f"{r.bonus_size} square", "only a player with such a square can hold it")
                 raise DeckError(problems)
-        empty = sum(row.count(".") for row in board)
+        empty = sum(1 for i, row in enumerate(board) for j, ch in enumerate(row)
+                    if ch != "#" and (i, j) not in r.holes)
         lines = [
             ScoreLine("buttons", int(buttons)),
             ScoreLine("bonus tile", r.bonus_points if bonus else 0,

@@ -53,14 +53,15 @@ def certificate_from_tiling(result: TilingResult, pieces: Sequence[Piece]) -> di
 
 
 def replay_fill(cert: dict[str, Any], pieces: Sequence[Piece], rules: Rules,
-                region: int | None = None) -> Board:
+                region: int | None = None, at: tuple[int, int] = (0, 0)) -> Board:
     """Replay a fill certificate through the rules engine and return the board.
 
-    Raises IllegalMove when a placement is illegal (outside, overlapping, a piece used twice,
-    more patches than the track holds) or when the board (``region`` = None) or the
-    ``region`` x ``region`` corner square is not fully covered.
+    Raises IllegalMove when a placement is illegal (outside the board or on a shaped board's
+    hole, overlapping, a piece used twice, more patches than the track holds) or when the
+    board (``region`` = None) or the ``region`` x ``region`` square with its corner ``at``
+    is not fully covered.
     """
-    board = Board(rules.rows, rules.cols)
+    board = Board(rules.rows, rules.cols, 0, rules.blocked)
     used: set[int] = set()
     patches = 0
     for data in cert["placements"]:
@@ -86,7 +87,7 @@ def replay_fill(cert: dict[str, Any], pieces: Sequence[Piece], rules: Rules,
         if board.empty_count:
             raise IllegalMove(f"{board.empty_count} squares stay empty")
     else:
-        square = rectangle(region, region)
+        square = rectangle(region, region, *at)
         missing = [c for c in square if not board.filled >> (c[0] * board.cols + c[1]) & 1]
         if missing:
             raise IllegalMove(f"{len(missing)} squares of the {region}x{region} square stay "
@@ -94,24 +95,33 @@ def replay_fill(cert: dict[str, Any], pieces: Sequence[Piece], rules: Rules,
     return board
 
 
-def fill_entry(subject: str, check: str, what: str, size: tuple[int, int], qs: QuiltSet,
-               budget: Budget, corner: int | None) -> CheckEntry:
-    """Can ``size`` (rows, cols) be covered by a subset of the pieces plus the patches?"""
-    rows, cols = size
-    region = rectangle(rows, cols)
+def fill_entry(subject: str, check: str, what: str,
+               size: tuple[int, int] | frozenset[tuple[int, int]], qs: QuiltSet,
+               budget: Budget, corner: int | None, at: tuple[int, int] = (0, 0)) -> CheckEntry:
+    """Can ``size`` -- (rows, cols) of a rectangle with its corner ``at``, or the cells of a
+    region (a shaped board) -- be covered by a subset of the pieces plus the patches?"""
+    if isinstance(size, frozenset):
+        region = size
+        rows = 1 + max(r for r, _ in region) - min(r for r, _ in region)
+        cols = 1 + max(c for _, c in region) - min(c for _, c in region)
+    else:
+        rows, cols = size
+        region = rectangle(rows, cols, *at)
     patches = len(qs.rules.track.patches)
     # When the areas match exactly every tile must be used: saying so lets the core's
     # parity argument (which weighs required pieces) refute a fill without searching.
-    exact = sum(p.size for p in qs.pieces) + patches == rows * cols
+    exact = sum(p.size for p in qs.pieces) + patches == len(region)
     tiles = [TilePiece(p.shape, p.id, required=exact) for p in qs.pieces]
     tiles += [TilePiece(PATCH_SHAPE, f"patch-{i + 1}", required=exact) for i in range(patches)]
     result = tile(region, tiles, mode="first", budget=budget)
     details: dict[str, Any] = {"nodes": result.nodes, "region": f"{rows}x{cols}"}
+    if len(region) != rows * cols:
+        details["squares"] = len(region)
     code = f"E-QUILTS-{check.upper()}"
     if result.verdict is Verdict.COMPLETABLE:
         try:
             cert = certificate_from_tiling(result, qs.pieces)
-            replay_fill(cert, qs.pieces, qs.rules, corner)
+            replay_fill(cert, qs.pieces, qs.rules, corner, at)
         except IllegalMove as err:
             return CheckEntry(subject, check, "fail",
                               f"the certificate found for {what} does not replay: {err}",
@@ -132,6 +142,19 @@ def fill_entry(subject: str, check: str, what: str, size: tuple[int, int], qs: Q
                       f"{code}-UNKNOWN", details)
 
 
+def bonus_spot(rules: Rules) -> tuple[int, int] | None:
+    """The top-left corner of the first ``bonus_size`` square (row by row) made only of board
+    squares; None when there is none. Every such square is the same region up to a shift, so
+    one fill check covers them all."""
+    k = rules.bonus_size
+    squares = rules.squares
+    for r in range(rules.rows - k + 1):
+        for c in range(rules.cols - k + 1):
+            if rectangle(k, k, r, c) <= squares:
+                return r, c
+    return None
+
+
 # ---------------------------------------------------------------------------------------------
 # Per-piece checks
 
@@ -146,15 +169,15 @@ def piece_entries(deck: Deck, qs: QuiltSet) -> list[CheckEntry]:
     values = [qs.values.value(p) for p in qs.pieces]
     median = statistics.median(values) if values else 0.0
     for piece, value in zip(qs.pieces, values, strict=True):
-        fits = len(options(piece.shape, rules.rows, rules.cols))
+        fits = len(options(piece.shape, rules.rows, rules.cols, rules.blocked))
         if fits:
             out.append(CheckEntry(piece.id, "fits-board", "pass",
-                                  f"{fits} placements on the empty {rules.rows}x{rules.cols} "
-                                  "board", details={"placements": fits}))
+                                  f"{fits} placements on {rules.board_name()}, empty",
+                                  details={"placements": fits}))
         else:
             out.append(CheckEntry(piece.id, "fits-board", "fail",
                                   f"a {piece.shape.height}x{piece.shape.width} piece does not "
-                                  f"fit the {rules.rows}x{rules.cols} board in any orientation",
+                                  f"fit {rules.board_name()} in any orientation",
                                   "E-QUILTS-PIECE-TOO-BIG"))
         w, h = piece.shape.width * cell, piece.shape.height * cell
         if _fits(w, h, area):
@@ -242,9 +265,9 @@ def count_entry(qs: QuiltSet, budget: Budget) -> tuple[CheckEntry, dict[str, Any
     distinct arrangements, not which copy went where.
     """
     rules = qs.rules
-    region = rectangle(rules.rows, rules.cols)
+    region = rules.squares
     total = sum(p.size for p in qs.pieces)
-    all_used = total == rules.rows * rules.cols
+    all_used = total == rules.area
     tiles = [TilePiece(p.shape, p.id, required=all_used) for p in qs.pieces]
     classes = count_tilings_up_to_symmetry(region, tiles, budget=budget)
     raw = tile(region, tiles, mode="count", budget=budget)
@@ -269,21 +292,24 @@ def run_checks(deck: Deck, qs: QuiltSet, options_: CheckOptions) -> Report:
     rules = qs.rules
     entries = piece_entries(deck, qs)
     entries.append(board_print_entry(deck, qs))
-    entries.append(fill_entry("board", "fill", f"the {rules.rows}x{rules.cols} board",
-                              (rules.rows, rules.cols), qs, budget, None))
+    entries.append(fill_entry("board", "fill", rules.board_name(), rules.squares, qs, budget,
+                              None))
     k = rules.bonus_size
-    if k <= min(rules.rows, rules.cols):
+    spot = bonus_spot(rules)
+    if spot is not None:
         entries.append(fill_entry("bonus", "bonus-fill", f"a {k}x{k} bonus square", (k, k), qs,
-                                  budget, k))
+                                  budget, k, spot))
     else:
+        why = "does not fit" if k > min(rules.rows, rules.cols) else \
+            "has no place free of holes on"
         entries.append(CheckEntry("bonus", "bonus-fill", "impossible",
-                                  f"a {k}x{k} bonus square does not fit the "
-                                  f"{rules.rows}x{rules.cols} board", "E-QUILTS-BONUS-FILL"))
+                                  f"a {k}x{k} bonus square {why} {rules.board_name()}",
+                                  "E-QUILTS-BONUS-FILL"))
     values = [qs.values.value(p) for p in qs.pieces]
     figures: dict[str, Any] = {
         "pieces": len(qs.pieces),
         "piece_area": sum(p.size for p in qs.pieces),
-        "board_area": rules.rows * rules.cols,
+        "board_area": rules.area,
         "value_mean": round(statistics.fmean(values), 3) if values else 0.0,
         "value_stdev": round(statistics.pstdev(values), 3) if values else 0.0,
         "value_median": statistics.median(values) if values else 0.0,

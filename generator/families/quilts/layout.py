@@ -213,7 +213,19 @@ def patch_component(i: int, s: float) -> Component:
 # Board, track, proof pages
 
 
-def grid_items(rows: int, cols: int, s: float, x0: float, y0: float) -> list[Item]:
+def grid_items(rows: int, cols: int, s: float, x0: float, y0: float,
+               holes: frozenset[Cell] = frozenset()) -> list[Item]:
+    """The board's squares: a ruled rectangle, or (a shaped board) each square drawn with
+    thin rules and every loop of the shape's outline (outer edge and holes) drawn thick."""
+    if holes:
+        cells = frozenset((r, c) for r in range(rows) for c in range(cols)
+                          if (r, c) not in holes)
+        out: list[Item] = [Rect(x0 + c * s, y0 + r * s, s, s, fill="#fbf8f1",
+                                stroke=Stroke("#9a9a9a", 0.25)) for r, c in sorted(cells)]
+        for loop in outline(cells):
+            out.append(Polygon(tuple((x0 + c * s, y0 + r * s) for r, c in loop),
+                               stroke=Stroke(INK, 0.8)))
+        return out
     items: list[Item] = [Rect(x0, y0, cols * s, rows * s, fill="#fbf8f1")]
     thin = Stroke("#9a9a9a", 0.25)
     for r in range(1, rows):
@@ -229,9 +241,10 @@ def board_component(deck: Deck, qs: QuiltSet) -> Component:
     s = float(deck.params.cell)
     w, h = r.cols * s + 10, r.rows * s + 26
     items: list[Item] = [
-        TextBox(5, 2, w - 10, 8, f"**Quilt board** {r.rows} x {r.cols}", size=14,
-                min_size=7, owner="board title"),
-        *grid_items(r.rows, r.cols, s, 5, 11),
+        TextBox(5, 2, w - 10, 8, f"**Quilt board** {r.area} squares" if r.shaped else
+                f"**Quilt board** {r.rows} x {r.cols}", size=14, min_size=7,
+                owner="board title"),
+        *grid_items(r.rows, r.cols, s, 5, 11, r.holes),
         TextBox(5, 13 + r.rows * s, w - 10, 11,
                 f"Each empty square at the end: -{r.empty_penalty} points. First completely "
                 f"filled {r.bonus_size}x{r.bonus_size} square: bonus tile, "
@@ -307,17 +320,20 @@ def placement_cells(p: dict[str, Any]) -> frozenset[Cell]:
 
 
 def proof_component(deck: Deck, qs: QuiltSet, subject: str, title: str,
-                    cert: dict[str, Any], rows: int, cols: int) -> Component:
+                    cert: dict[str, Any], rows: int, cols: int,
+                    holes: frozenset[Cell] = frozenset(), at: Cell = (0, 0)) -> Component:
+    """A proof page: the certificate's placements on the board (``holes`` of a shaped
+    board left blank) or on a square whose corner is ``at`` on the board."""
     aw, ah = print_area(deck)
     s = min(float(deck.params.cell), (aw - 10) / cols, (ah - 60) / rows)
     w = cols * s + 10
     items: list[Item] = [TextBox(5, 2, w - 10, 10, f"**Proof**: {title}", size=13, min_size=6,
                                  owner=f"proof {subject} title")]
     y0 = 14.0
-    items.extend(grid_items(rows, cols, s, 5, y0))
+    items.extend(grid_items(rows, cols, s, 5, y0, holes))
     names = []
     for p in cert["placements"]:
-        cells = placement_cells(p)
+        cells = frozenset((r - at[0], c - at[1]) for r, c in placement_cells(p))
         index = int(p["index"])
         if index == PATCH:
             fill, ink, kind, label = "#5a5a5a", "#5a5a5a", "plain", "1x1"
@@ -407,11 +423,13 @@ def layout(deck: Deck, qs: QuiltSet, report: Report) -> list[Component]:
         if not cert:
             continue
         if entry.subject == "board":
-            out.append(proof_component(deck, qs, "board", f"the {r.rows}x{r.cols} board can be "
-                                       "filled", cert, r.rows, r.cols))
+            out.append(proof_component(deck, qs, "board", f"{r.board_name()} can be filled",
+                                       cert, r.rows, r.cols, r.holes))
         elif entry.subject == "bonus":
             k = r.bonus_size
+            cells = [c for p in cert["placements"] for c in placement_cells(p)]
+            at = (min(c[0] for c in cells), min(c[1] for c in cells)) if cells else (0, 0)
             out.append(proof_component(deck, qs, "bonus", f"a {k}x{k} bonus square can be "
-                                       "filled", cert, k, k))
+                                       "filled", cert, k, k, at=at))
     return out
 

@@ -106,10 +106,31 @@ class ValueParams(Frozen):
 
 
 class BoardSize(Frozen):
-    """The quilt board's size in squares."""
+    """The quilt board: a rows x cols rectangle of squares, or any shape drawn as rows."""
 
     rows: int = Field(default=9, ge=2, le=20, description="Board rows. Default 9.")
     cols: int = Field(default=9, ge=2, le=20, description="Board columns. Default 9.")
+    shape: ShapeRows = Field(
+        default_factory=list,
+        description="A board of any shape: rows of '#' (a square of the board) and '.' (no "
+        "square: a hole or outside the outline), e.g. [\"###.\", \"#.##\"] or \"###./#.##\"; "
+        "rows and cols are then the shape's. Used by the fill checks, --count-solutions (the "
+        "symmetries of this shape) and the printed board. Default none: the full rows x cols "
+        "rectangle.",
+    )
+
+    def squares(self) -> frozenset[tuple[int, int]]:
+        """The board's squares (row, col): the shape's '#', or the full rectangle."""
+        if not self.shape:
+            return frozenset((r, c) for r in range(self.rows) for c in range(self.cols))
+        return frozenset((r, c) for r, row in enumerate(self.shape)
+                         for c, ch in enumerate(row) if ch == "#")
+
+    def extent(self) -> tuple[int, int]:
+        """(rows, cols) of the board's bounding box (of the shape as written)."""
+        if not self.shape:
+            return self.rows, self.cols
+        return len(self.shape), max(len(row) for row in self.shape)
 
 
 DEFAULT_SIZES: dict[int, int] = {2: 1, 3: 2, 4: 5, 5: 9, 6: 8, 7: 6, 8: 2}
@@ -118,8 +139,8 @@ DEFAULT_SIZES: dict[int, int] = {2: 1, 3: 2, 4: 5, 5: 9, 6: 8, 7: 6, 8: 2}
 class Params(Frozen):
     """The quilts deck table ``[quilts]``."""
 
-    board: BoardSize = Field(default_factory=BoardSize, description="Quilt board size in "
-                             "squares. Default 9 x 9.")
+    board: BoardSize = Field(default_factory=BoardSize, description="Quilt board: size in "
+                             "squares, or a shape. Default 9 x 9.")
     cell: Length = Field(
         default=15.0, gt=0,
         description="Printed square size of pieces and board. Default 15mm.",
@@ -270,6 +291,36 @@ class Rules:
     bonus_size: int = 7
     bonus_points: int = 7
     track: Track = Track(53, (5, 11, 17, 23, 29, 35, 41, 47), (26, 32, 38, 44, 50), 1)
+    holes: frozenset[tuple[int, int]] = frozenset()
+    """Cells of the rows x cols box that are not squares of the board (a shaped board)."""
+
+    @property
+    def blocked(self) -> int:
+        """The holes as a bit mask (bit ``r * cols + c``)."""
+        mask = 0
+        for r, c in self.holes:
+            mask |= 1 << (r * self.cols + c)
+        return mask
+
+    @property
+    def squares(self) -> frozenset[tuple[int, int]]:
+        """Every square of the board."""
+        return frozenset((r, c) for r in range(self.rows) for c in range(self.cols)
+                         if (r, c) not in self.holes)
+
+    @property
+    def area(self) -> int:
+        return self.rows * self.cols - len(self.holes)
+
+    @property
+    def shaped(self) -> bool:
+        return bool(self.holes)
+
+    def board_name(self) -> str:
+        """How reports name the board: ``the 9x9 board`` or ``the 60-square board``."""
+        if self.shaped:
+            return f"the {self.area}-square board ({self.rows}x{self.cols} outline)"
+        return f"the {self.rows}x{self.cols} board"
 
 
 @dataclass(frozen=True)
@@ -285,9 +336,13 @@ class QuiltSet:
 
 def rules_from_params(params: Params) -> Rules:
     t = params.track
+    rows, cols = params.board.extent()
+    squares = params.board.squares()
     return Rules(
-        rows=params.board.rows,
-        cols=params.board.cols,
+        rows=rows,
+        cols=cols,
+        holes=frozenset((r, c) for r in range(rows) for c in range(cols)
+                        if (r, c) not in squares),
         start_buttons=params.start_buttons,
         empty_penalty=params.empty_penalty,
         bonus_size=params.bonus_size,

@@ -130,10 +130,13 @@ class Option:
 
 
 @lru_cache(maxsize=4096)
-def options(shape: Polyomino, rows: int, cols: int) -> tuple[Option, ...]:
-    """Every placement of ``shape`` on an empty rows x cols board (distinct cell sets, as the
-    core enumerates them), with its transform and what the greedy bot scores it by."""
-    region = frozenset((r, c) for r in range(rows) for c in range(cols))
+def options(shape: Polyomino, rows: int, cols: int, blocked: int = 0) -> tuple[Option, ...]:
+    """Every placement of ``shape`` on an empty rows x cols board whose ``blocked`` cells (a
+    shaped board's holes) are not squares (distinct cell sets, as the core enumerates them),
+    with its transform and what the greedy bot scores it by (a hole's side counts as the
+    board's edge)."""
+    region = frozenset((r, c) for r in range(rows) for c in range(cols)
+                       if not blocked >> (r * cols + c) & 1)
     out: list[Option] = []
     for cells in shape.placements(region):
         where = find_transform(shape, cells)
@@ -144,7 +147,7 @@ def options(shape: Polyomino, rows: int, cols: int) -> tuple[Option, ...]:
         edges = 0
         for r, c in cells:
             for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                if 0 <= nr < rows and 0 <= nc < cols:
+                if 0 <= nr < rows and 0 <= nc < cols and not blocked >> (nr * cols + nc) & 1:
                     bit = 1 << (nr * cols + nc)
                     if not mask & bit:
                         border |= bit
@@ -167,30 +170,39 @@ def square_masks(rows: int, cols: int, size: int) -> tuple[int, ...]:
 
 @dataclass(frozen=True)
 class Board:
-    """A player's quilt board: which cells are covered."""
+    """A player's quilt board: which cells are covered. ``blocked`` marks the cells of the
+    rows x cols box that are not squares of a shaped board (holes, outside the outline)."""
 
     rows: int
     cols: int
     filled: int = 0
+    blocked: int = 0
 
     @property
     def full_mask(self) -> int:
-        return (1 << (self.rows * self.cols)) - 1
+        """Every square of the board."""
+        return ((1 << (self.rows * self.cols)) - 1) & ~self.blocked
+
+    @property
+    def area(self) -> int:
+        return self.full_mask.bit_count()
 
     @property
     def empty_count(self) -> int:
-        return self.rows * self.cols - self.filled.bit_count()
+        return self.area - self.filled.bit_count()
 
     def cells(self) -> list[Cell]:
         return mask_cells(self.filled, self.cols)
 
     def covers(self, cells: Iterable[Cell]) -> int:
-        """The mask of ``cells``; raises IllegalMove if one lies outside the board."""
+        """The mask of ``cells``; raises IllegalMove if one is not a square of the board."""
         cells = list(cells)
         for r, c in cells:
             if not (0 <= r < self.rows and 0 <= c < self.cols):
                 raise IllegalMove(f"cell ({r}, {c}) is outside the {self.rows}x{self.cols} "
                                   "board")
+            if self.blocked >> (r * self.cols + c) & 1:
+                raise IllegalMove(f"cell ({r}, {c}) is not a square of the shaped board")
         return cell_mask(cells, self.cols)
 
     def place(self, shape: Polyomino, placement: Placement) -> Board:
@@ -208,21 +220,25 @@ class Board:
         return any(self.filled & m == m for m in square_masks(self.rows, self.cols, size))
 
     def __str__(self) -> str:
-        return "\n".join(
-            "".join("#" if self.filled >> (r * self.cols + c) & 1 else "."
-                    for c in range(self.cols))
-            for r in range(self.rows)
-        )
+        """Rows of '#' (covered), '.' (empty) and 'x' (not a square of a shaped board)."""
+        def ch(r: int, c: int) -> str:
+            bit = r * self.cols + c
+            return "x" if self.blocked >> bit & 1 else "#" if self.filled >> bit & 1 else "."
+        return "\n".join("".join(ch(r, c) for c in range(self.cols)) for r in range(self.rows))
 
     @classmethod
     def from_text(cls, text: str) -> Board:
-        """Read ``str(board)`` back: rows of '#' (covered) and '.' (empty)."""
+        """Read ``str(board)`` back: rows of '#' (covered), '.' (empty), 'x' (no square)."""
         rows = [row.strip() for row in text.strip().splitlines()]
-        if not rows or len({len(r) for r in rows}) != 1 or not all(set(r) <= {"#", "."}
+        if not rows or len({len(r) for r in rows}) != 1 or not all(set(r) <= {"#", ".", "x"}
                                                                    for r in rows):
-            raise ValueError("a board is equal-length rows of '#' (covered) and '.' (empty)")
-        cells = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "#"]
-        return cls(len(rows), len(rows[0]), cell_mask(cells, len(rows[0])))
+            raise ValueError("a board is equal-length rows of '#' (covered), '.' (empty) and "
+                             "'x' (not a square)")
+
+        def mask(want: str) -> int:
+            return cell_mask(((r, c) for r, row in enumerate(rows)
+                              for c, ch in enumerate(row) if ch == want), len(rows[0]))
+        return cls(len(rows), len(rows[0]), mask("#"), mask("x"))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -303,7 +319,7 @@ class Game:
     def start(self, circle: Sequence[int], first: int = 0) -> GameState:
         """A new game: the ring from the clockwise ``circle`` of deck indices."""
         r = self.rules
-        empty = Board(r.rows, r.cols)
+        empty = Board(r.rows, r.cols, 0, r.blocked)
         player = PlayerState(0, r.start_buttons, empty)
         return GameState((player, player), initial_ring(self.pieces, circle), first,
                          r.track.patches)
@@ -384,7 +400,7 @@ class Game:
         state = self._set_player(state, me, player)
         state = self._claim_bonus(state, me)
         pending = state.pending - 1
-        if player.board.filled.bit_count() == self.rules.rows * self.rules.cols:
+        if not player.board.empty_count:
             pending = 0  # a full board cannot take the remaining patches: they are lost
         return replace(state, pending=pending, log=state.log + (action,))
 
@@ -406,7 +422,7 @@ class Game:
         other = state.players[1 - me].position
         top = me if target == other else state.top
         pending = len(taken)
-        if pending and player.board.filled.bit_count() == self.rules.rows * self.rules.cols:
+        if pending and not player.board.empty_count:
             pending = 0
         return replace(state, top=top,
                        patches=tuple(p for p in state.patches if p not in taken),
@@ -438,7 +454,8 @@ class Game:
             piece = self.pieces[index]
             if piece.cost > player.buttons:
                 continue
-            for opt in options(piece.shape, self.rules.rows, self.rules.cols):
+            for opt in options(piece.shape, self.rules.rows, self.rules.cols,
+                               self.rules.blocked):
                 if not opt.mask & player.board.filled:
                     out.append(Buy(k, opt.transform, opt.row, opt.col))
         return out

@@ -75,7 +75,7 @@ class GreedyBot:
             piece = game.pieces[game.choices(state)[k]]
             best = None
             best_score = -1
-            for opt in options(piece.shape, rules.rows, rules.cols):
+            for opt in options(piece.shape, rules.rows, rules.cols, rules.blocked):
                 if opt.mask & filled:
                     continue
                 score = _contact(filled, opt.border, opt.edges)
@@ -87,14 +87,15 @@ class GreedyBot:
 
     @staticmethod
     def _patch(rules: Rules, filled: int) -> PlacePatch:
-        free = ((1 << (rules.rows * rules.cols)) - 1) & ~filled
+        blocked = rules.blocked
+        free = ((1 << (rules.rows * rules.cols)) - 1) & ~filled & ~blocked
         best: tuple[int, int] | None = None
         best_score = -1
         for r, c in mask_cells(free, rules.cols):
             score = 0
             for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
                 outside = not (0 <= nr < rules.rows and 0 <= nc < rules.cols)
-                if outside or filled >> (nr * rules.cols + nc) & 1:
+                if outside or (filled | blocked) >> (nr * rules.cols + nc) & 1:
                     score += 1
             if score > best_score:
                 best, best_score = (r, c), score
