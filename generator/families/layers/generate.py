@@ -54,8 +54,12 @@ def validate_params(p: LayersParams) -> list[Problem]:
         out.append(Problem("E-LAYERS-COPIES", (F, "copies"), "no player count given",
                            "give copies per value for each player count, e.g. 2 = [3,3,3,3,2]"))
     counts = sorted(p.copies)
+    if p.card_list:
+        out.extend(_card_list_problems(p))
     for n in counts:
         row = p.copies[n]
+        if p.card_list:
+            continue
         if n < 1:
             out.append(Problem("E-LAYERS-COPIES", (F, "copies", str(n)),
                                f"player count {n} is not valid", "use player counts >= 1"))
@@ -71,7 +75,8 @@ def validate_params(p: LayersParams) -> list[Problem]:
                                f"{n} players need {n} starting cards but there are "
                                f"{len(p.colours)} colours",
                                "each player starts with a card of a different colour"))
-    for a, b in zip(counts, counts[1:], strict=False):
+    ordered = [] if p.card_list else list(zip(counts, counts[1:], strict=False))
+    for a, b in ordered:
         ra, rb = p.copies[a], p.copies[b]
         if len(ra) == len(rb) and any(x > y for x, y in zip(ra, rb, strict=True)):
             out.append(Problem("E-LAYERS-COPIES-ORDER", (F, "copies", str(b)),
@@ -108,6 +113,38 @@ def validate_params(p: LayersParams) -> list[Problem]:
             out.append(Problem("E-LAYERS-TOKENS", (F, "objectives", i, "tokens"),
                                "tokens must be a non-empty list of values >= 0",
                                "e.g. tokens = [4, 3, 2]"))
+    return out
+
+
+def _card_list_problems(p: LayersParams) -> list[Problem]:
+    """An explicit card list: known colours, values in range, one star count per card kind
+    (stars are not part of a card's identity in score files), player counts that exist."""
+    out: list[Problem] = []
+    names = {c.name for c in p.colours}
+    stars: dict[tuple[str, int, bool], int] = {}
+    counts = sorted(p.copies)
+    for i, c in enumerate(p.card_list):
+        path: tuple[str | int, ...] = (F, "card_list", i)
+        if c.colour not in names:
+            out.append(Problem("E-LAYERS-CARD-COLOUR", (*path, "colour"),
+                               f"card {i + 1}: unknown colour {c.colour!r}",
+                               "valid: " + ", ".join(sorted(names))))
+        if not p.min_value <= c.value <= p.max_value:
+            out.append(Problem("E-LAYERS-CARD-VALUE", (*path, "value"),
+                               f"card {i + 1}: value {c.value} is outside the values",
+                               f"use {p.min_value}..{p.max_value}"))
+        kind = (c.colour, c.value, c.scissors)
+        if stars.setdefault(kind, c.stars) != c.stars:
+            out.append(Problem("E-LAYERS-CARD-STARS", (*path, "stars"),
+                               f"card {i + 1}: {c.colour} {c.value}"
+                               + (" scissors" if c.scissors else "")
+                               + f" is listed with {stars[kind]} and {c.stars} stars",
+                               "cards that look alike carry the same stars"))
+        if c.min_players and counts and c.min_players > counts[-1]:
+            out.append(Problem("E-LAYERS-CARD-PLAYERS", (*path, "min_players"),
+                               f"card {i + 1} is used from {c.min_players} players; the "
+                               f"deck plays {counts[0]}..{counts[-1]}",
+                               "0 or a player count among the keys of copies"))
     return out
 
 
@@ -180,7 +217,11 @@ def generate(p: LayersParams, seed: int) -> LayersSet:
     copies = {n: {(c.name, v): p.copies[n][i] for c in p.colours for i, v in enumerate(values)}
               for n in counts}
     landscape: list[LandscapeCard] = []
-    for colour in p.colours:
+    kind_stars: dict[tuple[str, int, bool], int] = {}
+    if p.card_list:
+        landscape, kind_stars, copies = _listed_cards(p, values, counts)
+    generated = () if p.card_list else p.colours
+    for colour in generated:
         mine: list[tuple[int, int, int]] = []  # (value, copy index, min players)
         for i, v in enumerate(values):
             most = max(p.copies[n][i] for n in counts)
@@ -208,5 +249,29 @@ def generate(p: LayersParams, seed: int) -> LayersSet:
     return LayersSet(
         colours=tuple(Colour(c.name, c.ink.lower(), c.pattern) for c in p.colours),
         values=values, stars=stars, landscape=tuple(landscape), starts=starts,
-        objectives=objectives, copies=copies,
+        objectives=objectives, copies=copies, kind_stars=kind_stars,
     )
+
+
+def _listed_cards(p: LayersParams, values: tuple[int, ...], counts: list[int]) -> tuple[
+        list[LandscapeCard], dict[tuple[str, int, bool], int],
+        dict[int, dict[tuple[str, int], int]]]:
+    """The explicit card list as printed cards, their stars per kind, and the copies of each
+    (colour, value) at each player count."""
+    landscape: list[LandscapeCard] = []
+    kind_stars: dict[tuple[str, int, bool], int] = {}
+    seen: dict[tuple[str, int], int] = {}
+    copies = {n: {(c.name, v): 0 for c in p.colours for v in values} for n in counts}
+    for spec in p.card_list:
+        kind_stars[(spec.colour, spec.value, spec.scissors)] = spec.stars
+        first = max(spec.min_players, counts[0])
+        for _ in range(spec.copies):
+            k = seen.get((spec.colour, spec.value), 0)
+            seen[(spec.colour, spec.value)] = k + 1
+            card = Card(spec.colour, spec.value, spec.scissors, spec.stars)
+            landscape.append(LandscapeCard(f"land-{spec.colour}-{spec.value}-{k + 1}", card,
+                                           first))
+            for n in counts:
+                if n >= first:
+                    copies[n][(spec.colour, spec.value)] += 1
+    return landscape, kind_stars, copies

@@ -128,6 +128,21 @@ class ObjectiveSpec(Frozen):
     )
 
 
+class CardSpec(Frozen):
+    """One printed landscape card of an explicit ``card_list`` (``copies`` identical cards)."""
+
+    colour: str = Field(description="Colour name, one of `colours` (no default).")
+    value: int = Field(description="Value, within min_value..max_value (no default).")
+    stars: int = Field(default=0, ge=0, le=20, description="Stars printed on the card. "
+                       "Default 0.")
+    scissors: bool = Field(default=False, description="Whether the card carries the scissors "
+                           "logo. Default false.")
+    copies: int = Field(default=1, ge=1, le=100, description="How many identical cards. "
+                        "Default 1.")
+    min_players: int = Field(default=0, ge=0, description="Used from this many players on "
+                             "(printed 'n+'); 0 = at every player count. Default 0.")
+
+
 class StartSpec(Frozen):
     """The starting cards: one per colour; player i starts with colour i's card."""
 
@@ -205,6 +220,13 @@ class LayersParams(Frozen):
         default=0.15, ge=0.0, le=1.0,
         description="Share of printed landscape cards with the scissors logo, spread evenly "
         "over colours and chosen by the seed. Default 0.15.",
+    )
+    card_list: tuple[CardSpec, ...] = Field(
+        default=(),
+        description="The landscape cards card by card (colour, value, stars, scissors logo, "
+        "copies, min_players) instead of generating them from copies, stars and "
+        "scissors_share; the player counts stay the keys of `copies` (its rows are then "
+        "unused). Default none (generated).",
     )
     start: StartSpec = Field(default_factory=StartSpec, description="Starting cards.")
     piles: int = Field(default=6, ge=1, description="Face-up piles in the centre. Default 6.")
@@ -361,6 +383,9 @@ class LayersSet:
     objectives: tuple[Objective, ...]
     copies: dict[int, dict[tuple[str, int], int]]
     """Per player count: copies of each (colour, value)."""
+    kind_stars: dict[tuple[str, int, bool], int] = field(default_factory=dict)
+    """Stars of each (colour, value, scissors) card of an explicit card list (overrides the
+    per-value ``stars``)."""
 
     def player_counts(self) -> tuple[int, ...]:
         return tuple(sorted(self.copies))
@@ -382,4 +407,5 @@ class LayersSet:
         raise KeyError(oid)
 
     def make_card(self, colour: str, value: int, scissors: bool = False) -> Card:
-        return Card(colour, value, scissors, self.stars.get(value, 0))
+        stars = self.kind_stars.get((colour, value, scissors), self.stars.get(value, 0))
+        return Card(colour, value, scissors, stars)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
@@ -479,3 +479,10 @@ def score_player(rules: Rules, player: Player) -> Score:
 
 def card_counter(cards: Iterable[Card]) -> Counter[tuple[str, int, bool]]:
     return Counter(c.kind for c in cards)
+
+
+def standings(totals: Sequence[int], discards: Sequence[int]) -> list[int]:
+    """Every player's place (1 = winner): the higher total first; on equal totals the seed's
+    tie-break, fewer cards in the discard; players equal on both share the place."""
+    keys = [(t, -d) for t, d in zip(totals, discards, strict=True)]
+    return [1 + sum(1 for other in keys if other > k) for k in keys]

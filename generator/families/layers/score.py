@@ -10,7 +10,9 @@ scissors = "1,2"         # where the scissors token sits, if on this landscape
 "0,1" = ["lagoon 1", "lagoon 3"]          # a skip: 2 was jumped
 ```
 
-Every stack is checked with the stacking rules (one colour, values rising by one or by two
+The landscape holds exactly one starting card (at the bottom of its stack), and the tokens
+must be ones the deck offers, each from a different objective card, no more than the
+objectives in play. Every stack is checked with the stacking rules (one colour, values rising by one or by two
 with a skip, starting at the lowest value or the starting card), the landscape must fit a 3x3
 and hang together, each card must exist in the deck (and not more often than printed), and the
 scissors token must sit on a top card with the logo. Every problem is reported at file:line.
@@ -42,7 +44,38 @@ def _pos(text: str) -> Pos | None:
         return None
 
 
-def read_landscape(gen: LayersSet, source: Path, text: str) -> tuple[Player, list[str]]:
+def token_problem(gen: LayersSet, tokens: list[int], per_game: int | None) -> str:
+    """Why these tokens cannot be one player's (empty when they can): each token comes from a
+    different objective card that offers its value, at most ``per_game`` of them."""
+    if per_game is not None and len(tokens) > per_game:
+        return f"{len(tokens)} tokens, but only {per_game} objectives are in play per game"
+    offered = sorted({t for o in gen.objectives for t in o.tokens})
+    for t in tokens:
+        if t not in offered:
+            return (f"no objective card offers a token of {t} (token values: "
+                    + ", ".join(map(str, offered)) + ")")
+    # Bipartite matching of tokens to objectives (augmenting paths; a dozen cards at most).
+    owner: dict[int, int] = {}
+
+    def assign(i: int, seen: set[int]) -> bool:
+        for j, obj in enumerate(gen.objectives):
+            if tokens[i] in obj.tokens and j not in seen:
+                seen.add(j)
+                if j not in owner or assign(owner[j], seen):
+                    owner[j] = i
+                    return True
+        return False
+
+    for i in range(len(tokens)):
+        if not assign(i, set()):
+            holders = sum(1 for o in gen.objectives if tokens[i] in o.tokens)
+            return ("the tokens " + str(tokens) + " cannot each come from a different "
+                    f"objective card (cards offering a {tokens[i]}: {holders})")
+    return ""
+
+
+def read_landscape(gen: LayersSet, source: Path, text: str,
+                   per_game: int | None = None) -> tuple[Player, list[str]]:
     """The player the file describes, and notes (skips seen); DeckError lists every problem."""
     doc = parse_toml(text, str(source))
     data: dict[str, Any] = doc.data
@@ -158,6 +191,17 @@ def read_landscape(gen: LayersSet, source: Path, text: str) -> tuple[Player, lis
         if n > 1:
             bad("E-LAYERS-SCORE-SUPPLY", ("stacks",), f"{n} starting cards of {colour}",
                 "there is one starting card per colour")
+    if stacks and sum(starts_used.values()) != 1:
+        bad("E-LAYERS-SCORE-START", ("stacks",),
+            "the landscape has no starting card" if not starts_used else
+            f"{sum(starts_used.values())} starting cards in one landscape",
+            "every player starts with one starting card: write it at the bottom of its "
+            "stack, e.g. " + ", ".join(f'"{c.text} start"' for c in start_of.values()))
+    if tokens:
+        why = token_problem(gen, tokens, per_game)
+        if why:
+            bad("E-LAYERS-SCORE-TOKENS", ("tokens",), why,
+                "a player takes at most one token of each objective card in play")
     if stacks:
         ps = list(stacks)
         if not fits_frame(ps):
@@ -194,7 +238,7 @@ def read_landscape(gen: LayersSet, source: Path, text: str) -> tuple[Player, lis
 
 
 def score(p: LayersParams, gen: LayersSet, source: Path, text: str) -> ScoreResult:
-    player, notes = read_landscape(gen, source, text)
+    player, notes = read_landscape(gen, source, text, p.objectives_per_game)
     rules = Rules(values=gen.values, hand_limit=p.hand_limit, end_piles=p.end_piles,
                   scissors_bonus=p.scissors_bonus)
     s = score_player(rules, player)
@@ -209,6 +253,8 @@ def score(p: LayersParams, gen: LayersSet, source: Path, text: str) -> ScoreResu
                   if player.land.scissors_at is not None else "not on this landscape"),
         ScoreLine("cards in hand", -s.hand, f"{s.hand} cards"),
         ScoreLine("cards in discard", -s.discard, f"{s.discard} cards"),
+        ScoreLine("tie-break", 0, f"{s.discard} cards in the discard; on equal totals "
+                  "fewer cards in the discard win"),
     ]
     for obj in gen.objectives:
         if objective_met(obj, tops, gen.values):

@@ -34,6 +34,7 @@ from .rules import (
     fits_frame,
     placement_problem,
     score_player,
+    standings,
 )
 
 MAX_TURNS = 1000
@@ -226,6 +227,17 @@ class GameResult:
     """Objectives in play that at least one player claimed."""
     first_turn: dict[str, int] = field(default_factory=dict)
     """For each objective taken: the game turn (all players' turns counted) it was first taken."""
+    discards: tuple[int, ...] = ()
+    """Cards in each player's discard at the end (the seed's tie-break)."""
+
+    @property
+    def tie(self) -> str:
+        """"" (a clear top total), "tie-break" (equal top totals, decided by fewer cards in
+        the discard) or "shared" (equal on both)."""
+        if not self.scores or self.scores.count(max(self.scores)) < 2:
+            return ""
+        places = standings(self.scores, self.discards or (0,) * len(self.scores))
+        return "shared" if places.count(1) > 1 else "tie-break"
 
 
 def play(gen: LayersSet, rules: Rules, players: int, piles: int, objectives: int,
@@ -246,7 +258,7 @@ def play(gen: LayersSet, rules: Rules, players: int, piles: int, objectives: int
     claimed = set().union(*(p.claimed for p in game.players))
     ids = tuple(s.objective.id for s in game.objectives)
     return GameResult(players, scores, game.turns, ids, tuple(i for i in ids if i in claimed),
-                      first)
+                      first, tuple(len(p.discard) for p in game.players))
 
 
 @dataclass
@@ -259,6 +271,7 @@ class SimSummary:
     turns: list[int] = field(default_factory=list)
     by_players: dict[int, int] = field(default_factory=dict)
     first_turns: dict[str, list[int]] = field(default_factory=dict)
+    ties: dict[str, int] = field(default_factory=lambda: {"tie-break": 0, "shared": 0})
 
     def turn_mean(self, oid: str) -> float | None:
         """Mean game turn at which the objective was first taken (None if never)."""
@@ -277,6 +290,8 @@ class SimSummary:
         self.winners.append(max(r.scores))
         self.turns.append(r.turns)
         self.by_players[r.players] = self.by_players.get(r.players, 0) + 1
+        if r.tie:
+            self.ties[r.tie] += 1
 
     def share(self, oid: str) -> float | None:
         n = self.in_play.get(oid, 0)
@@ -294,6 +309,7 @@ class SimSummary:
             "score_stdev": round(statistics.pstdev(self.scores), 2),
             "winner_mean": round(statistics.fmean(self.winners), 2),
             "turns_mean": round(statistics.fmean(self.turns), 1),
+            "top_total_tied": dict(self.ties),
             "objective_taken_share": {
                 k: round(self.taken.get(k, 0) / v, 3) for k, v in sorted(self.in_play.items())
             },
