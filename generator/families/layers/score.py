@@ -15,7 +15,8 @@ must be ones the deck offers, each from a different objective card, no more than
 objectives in play. Every stack is checked with the stacking rules (one colour, values
 rising by one or by two with a skip, starting at the lowest value or the starting card), the
 landscape must fit a 3x3 and hang together, each card must exist in the deck (and not more
-often than printed), and the scissors token must sit on a top card with the logo. Every problem is reported at file:line.
+often than printed), and the scissors token must sit on a top card with the logo. Every
+problem is reported at file:line.
 """
 
 from __future__ import annotations
