@@ -247,8 +247,8 @@ def build_deck(
         raise OutputError(f"cannot create the output folder {out_root}: {exc}") from None
     try:
         steps: list[tuple[str, Callable[[], object]]] = [
-            ("sheets.pdf", lambda: writers.write_sheets_pdf(components, settings, stamp,
-                                                           tmp / "sheets.pdf")),
+            ("sheets.pdf, boards.pdf, proofs.pdf",
+             lambda: writers.write_print_files(components, settings, stamp, tmp)),
             ("pod.pdf", lambda: writers.write_pod_pdf(components, settings, stamp,
                                                      tmp / "pod.pdf")),
             ("svg/", lambda: writers.write_component_svgs(components, settings, stamp,

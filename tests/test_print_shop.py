@@ -23,7 +23,15 @@ from generator.deckfile import load_deck
 from generator.families import FAMILIES
 from generator.families.base import Report
 from generator.render.component import Component
-from generator.render.impose import Stamp
+from generator.render.drawing import Line, TextBox
+from generator.render.impose import (
+    Sheet,
+    Stamp,
+    item_box,
+    mirror_axis,
+    plan_print_files,
+    sheet_boxes,
+)
 from generator.render.writers import write_pod_pdf, write_sheets_pdf
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -113,3 +121,71 @@ def test_no_pdf_references_a_font_it_does_not_embed(name: str, tmp_path: Path) -
                                  check=True).stdout.splitlines()[2:]
             assert out, "pdffonts lists the fonts in use"
             assert all(line.split()[-5] == "yes" for line in out), out
+
+
+@cache
+def print_files(name: str) -> dict[str, list[Sheet]]:
+    settings, stamp, comps = deck_components(name)
+    return dict(plan_print_files(comps, settings, stamp))
+
+
+def _texts(sheet: Sheet) -> list[str]:
+    return [it.text for it in sheet.extras if isinstance(it, TextBox)]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_sheets_pdf_is_front_back_pairs_only(name: str) -> None:
+    """Printed duplex as one job, page 2k is the back of page 2k-1: every odd page is a
+    front, every even page its back, holding the backs of exactly the front's components at
+    the mirrored positions."""
+    settings, _, comps = deck_components(name)
+    files = print_files(name)
+    assert settings.duplex in ("long-edge", "short-edge")
+    sheets = files["sheets"]
+    if all(c.back is None for c in comps):  # nothing duplex: the component sheets, fronts
+        assert sheets and not any(s.back for s in sheets)
+        return
+    assert sheets and len(sheets) % 2 == 0
+    for k in range(0, len(sheets), 2):
+        front, back = sheets[k], sheets[k + 1]
+        assert not front.back and back.back, (name, k + 1)
+        assert (front.width, front.height) == (back.width, back.height)
+        axis = mirror_axis(settings.duplex, front.width, front.height)
+        want = sorted(
+            (p.index, round(front.width - p.x - comps[p.index].front.width, 3) if axis == "x"
+             else round(p.x, 3), round(p.y, 3) if axis == "x"
+             else round(front.height - p.y - comps[p.index].front.height, 3))
+            for p in front.placements if comps[p.index].back is not None)
+        got = sorted((p.index, round(p.x, 3), round(p.y, 3)) for p in back.placements)
+        assert got == want, (name, k + 1)
+    for sheet in files["boards"]:
+        assert not sheet.back
+    for sheet in files["proofs"]:
+        assert {comps[p.index].kind for p in sheet.placements} == {"proof"}
+    assert all(comps[p.index].kind != "proof" for f in ("sheets", "boards")
+               for s in files[f] for p in s.placements)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_sheet_has_a_slug_a_scale_bar_and_registration_marks(name: str) -> None:
+    files = print_files(name)
+    settings, _, comps = deck_components(name)
+    for fname, sheets in files.items():
+        for n, sheet in enumerate(sheets, start=1):
+            side = "BACK" if sheet.back else "FRONT"
+            slug = [t for t in _texts(sheet) if f"{fname}.pdf {n}/{len(sheets)} · {side}" in t]
+            assert len(slug) == 1, (name, fname, n, _texts(sheet))
+            assert "print at 100 %" in slug[0]
+            assert "10 mm" in _texts(sheet)
+            bars = [it for it in sheet.extras if isinstance(it, Line)
+                    and it.y1 == it.y2 and abs(abs(it.x2 - it.x1) - 10.0) < 1e-9]
+            assert len(bars) == 1, (name, fname, n)
+            # a page-sized board leaves the corners no room; every sheet of cards, tokens,
+            # tiles and pieces carries the marks
+            if not sheet.back and fname != "proofs" and sheet.cuts and sheet.kind != "page":
+                assert len(sheet.registration) == 3, (name, fname, n)
+            boxes = sheet_boxes(comps, sheet)
+            for mark in sheet.registration:
+                mb = item_box(mark)
+                assert all(not (mb[0] < b[2] and b[0] < mb[2] and mb[1] < b[3] and b[1] < mb[3])
+                           for b in boxes if b != mb), (name, fname, n)

@@ -32,9 +32,11 @@ from typing import Literal
 
 from ..deck import PrintSettings
 from ..errors import LayoutError
-from .component import Component, Face, HexNest, PolyNest
+from ..units import MM_PER_PT
+from .component import Component, Face, HexNest, PolyNest, face_drawing
 from .cutlines import CutPath, merge_outlines
-from .drawing import HAIRLINE, Drawing, Item, Line, Point, Polygon, Stroke, TextBox
+from .drawing import HAIRLINE, Circle, Drawing, Item, Line, Point, Polygon, Rect, Stroke, TextBox
+from .fonts import text_width
 
 MARK_GAP = 1.0
 """Distance from the outer bleed edge to the start of a crop mark (mm)."""
@@ -90,6 +92,8 @@ class Sheet:
     cuts: list[tuple[str, tuple[Point, ...]]] = field(default_factory=list)
     back: bool = False
     kind: str = "grid"
+    registration: list[Item] = field(default_factory=list)
+    """Print-and-cut registration marks on this sheet (also in its cut file)."""
 
 
 # --- helpers -----------------------------------------------------------------------------------
@@ -561,6 +565,215 @@ def impose(components: Sequence[Component], settings: PrintSettings) -> list[She
     return sheets
 
 
+# --- print files: which sheet goes into which PDF, slugs, registration marks ---------------
+
+PrintFile = Literal["sheets", "boards", "proofs"]
+PRINT_FILES: tuple[PrintFile, ...] = ("sheets", "boards", "proofs")
+"""The imposed PDFs of a build: ``sheets.pdf`` (front/back pairs when printing duplex),
+``boards.pdf`` (single-sided pages: boards, score pads, sheets of components without
+backs), ``proofs.pdf`` (proof pages, which nobody prints duplex with the deck)."""
+
+PRINTER_EDGE = 4.0
+"""No slug closer than this to the paper edge (mm): most home printers cannot print the
+outer 3-4 mm."""
+SLUG_H = 2.4
+"""Height of the page slug's strip (mm)."""
+SLUG_PT = 5.0
+"""Slug text size (pt): readable, and small beside the art."""
+SLUG_CLEAR = 1.0
+"""The slug and scale bar keep this clear of art, crop marks and each other (mm)."""
+SCALE_MM = 10.0
+"""Length of the scale bar on every sheet: measure it to check the print is at 100 %."""
+REG_INSET = 3.0
+"""Registration marks: distance from each paper corner to the mark's outer edge (mm)."""
+REG_SIZE = 5.0
+"""Registration marks: side of the filled square and arm length of the corner marks (mm)."""
+REG_THICK = 0.5
+"""Registration marks: thickness of the corner marks' arms (mm)."""
+REG_CLEAR = 1.0
+"""Registration marks keep this clear of any art or crop mark (mm), or are left out."""
+
+
+def sheet_pairs(sheets: Sequence[Sheet]) -> list[tuple[Sheet, Sheet | None]]:
+    """Each front sheet with the back sheet that follows it (None when single-sided)."""
+    out: list[tuple[Sheet, Sheet | None]] = []
+    for sh in sheets:
+        if sh.back and out and out[-1][1] is None:
+            out[-1] = (out[-1][0], sh)
+        else:
+            out.append((sh, None))
+    return out
+
+
+def split_print_files(components: Sequence[Component], sheets: Sequence[Sheet],
+                      settings: PrintSettings) -> dict[PrintFile, list[Sheet]]:
+    """Sheets by file. With ``long-edge``/``short-edge`` duplex, ``sheets.pdf`` holds only
+    front/back pairs (page 2k-1 is a front, page 2k its back), so the whole file prints as one
+    duplex job; every single-sided sheet goes to ``boards.pdf``. Without duplex (``none``,
+    ``gutter-fold``) the component sheets stay in ``sheets.pdf`` and only page components go
+    to ``boards.pdf``; likewise for a deck with no backs at all (nothing to print duplex).
+    Proof pages always go to ``proofs.pdf``."""
+    duplex = settings.duplex in ("long-edge", "short-edge") and any(s.back for s in sheets)
+    out: dict[PrintFile, list[Sheet]] = {f: [] for f in PRINT_FILES}
+    for front, back in sheet_pairs(sheets):
+        kinds = {components[p.index].kind for p in front.placements}
+        pair = [front] if back is None else [front, back]
+        if front.kind == "page" and kinds == {"proof"}:
+            out["proofs"] += pair
+        elif back is not None:
+            out["sheets"] += pair
+        elif front.kind == "page" or duplex:
+            out["boards"].append(front)
+        else:
+            out["sheets"].append(front)
+    return out
+
+
+Box = tuple[float, float, float, float]
+
+
+def item_box(it: Item) -> Box:
+    """(x0, y0, x1, y1) of a sheet item (strokes widen lines by half their width)."""
+    if isinstance(it, Line):
+        h = it.stroke.width / 2
+        return (min(it.x1, it.x2) - h, min(it.y1, it.y2) - h, max(it.x1, it.x2) + h,
+                max(it.y1, it.y2) + h)
+    if isinstance(it, Polygon):
+        xs = [p[0] for p in it.points]
+        ys = [p[1] for p in it.points]
+        return (min(xs), min(ys), max(xs), max(ys))
+    if isinstance(it, TextBox | Rect):
+        return (it.x, it.y, it.x + it.w, it.y + it.h)
+    if isinstance(it, Circle):
+        return (it.cx - it.r, it.cy - it.r, it.cx + it.r, it.cy + it.r)
+    return (0.0, 0.0, 0.0, 0.0)
+
+
+def _overlaps(a: Box, b: Box, gap: float = 0.0) -> bool:
+    return a[0] < b[2] + gap and b[0] < a[2] + gap and a[1] < b[3] + gap and b[1] < a[3] + gap
+
+
+def sheet_boxes(components: Sequence[Component], sheet: Sheet) -> list[Box]:
+    """Boxes of everything on a sheet: each face with its bleed, marks and extras."""
+    boxes: list[Box] = []
+    for p in sheet.placements:
+        d = face_drawing(components[p.index], p.face)
+        b = d.bleed if p.clip == "bleed" else 0.0
+        boxes.append((p.x - b, p.y - b, p.x + d.width + b, p.y + d.height + b))
+    boxes += [item_box(it) for it in (*sheet.marks, *sheet.extras)]
+    return boxes
+
+
+def registration_marks(width: float, height: float) -> list[Item]:
+    """Print-and-cut registration marks (the Silhouette / Cricut-style three-corner set):
+    a filled square at the top-left, corner marks at the top-right and bottom-left, each
+    ``REG_SIZE`` mm, ``REG_INSET`` mm from the paper corner; the bottom-right is empty so the
+    machine finds the orientation."""
+    i, s, t = REG_INSET, REG_SIZE, REG_THICK
+    ink = "#000000"
+    return [
+        Rect(i, i, s, s, fill=ink),
+        Polygon(((width - i - s, i), (width - i, i), (width - i, i + s), (width - i - t, i + s),
+                 (width - i - t, i + t), (width - i - s, i + t)), fill=ink),
+        Polygon(((i, height - i - s), (i + t, height - i - s), (i + t, height - i - t),
+                 (i + s, height - i - t), (i + s, height - i), (i, height - i)), fill=ink),
+    ]
+
+
+def _add_registration(components: Sequence[Component], sheet: Sheet) -> None:
+    marks = registration_marks(sheet.width, sheet.height)
+    boxes = sheet_boxes(components, sheet)
+    if any(_overlaps(item_box(m), b, REG_CLEAR) for m in marks for b in boxes):
+        return
+    sheet.registration = marks
+    sheet.marks += marks
+
+
+def scale_bar(x: float, y: float) -> list[Item]:
+    """A 10 mm scale bar with end ticks and its label, from (x, y) top-left."""
+    ink = Stroke("#000000", 0.2)
+    mid = y + SLUG_H / 2
+    label = "10 mm"
+    lw = text_width(label, SLUG_PT) * MM_PER_PT + 0.6
+    return [
+        Line(x, mid, x + SCALE_MM, mid, ink),
+        Line(x, y + 0.3, x, y + SLUG_H - 0.3, ink),
+        Line(x + SCALE_MM, y + 0.3, x + SCALE_MM, y + SLUG_H - 0.3, ink),
+        TextBox(x + SCALE_MM + 0.8, y, lw, SLUG_H, label, size=SLUG_PT, min_size=SLUG_PT,
+                valign="middle", owner="scale bar"),
+    ]
+
+
+SCALE_BAR_W = SCALE_MM + 0.8 + 8.0
+"""Room the scale bar and its label take (mm)."""
+SLUG_SIZES = (SLUG_PT, 4.5, 4.0)
+"""Slug text sizes tried in turn (pt); 4 pt is the smallest a print shop reads."""
+
+
+def _place(sheet: Sheet, boxes: list[Box], w: float, rows: list[float]) -> Box | None:
+    lo, hi = PRINTER_EDGE, sheet.height - PRINTER_EDGE - SLUG_H
+    for y in rows:
+        if y < lo - 1e-9 or y > hi + 1e-9:
+            continue
+        x = PRINTER_EDGE
+        while x + w <= sheet.width - PRINTER_EDGE + 1e-9:
+            box = (x, y, x + w, y + SLUG_H)
+            hit = [b for b in boxes if _overlaps(box, b, SLUG_CLEAR)]
+            if not hit:
+                return box
+            x = max(b[2] for b in hit) + SLUG_CLEAR + 0.01
+    return None
+
+
+def _add_slug(components: Sequence[Component], sheet: Sheet, text: str) -> bool:
+    """Put the slug text and the scale bar where they touch nothing: just below the art
+    (between crop marks), else just above it, else anywhere in the margins; False when no
+    spot is free for either."""
+    boxes = sheet_boxes(components, sheet)
+    art = [b for b in boxes if b[2] - b[0] > 2 and b[3] - b[1] > 2]
+    top = min((b[1] for b in art), default=sheet.height / 2)
+    bottom = max((b[3] for b in art), default=sheet.height / 2)
+    hi = sheet.height - PRINTER_EDGE - SLUG_H
+    rows = [bottom + 0.8, top - 0.8 - SLUG_H]
+    rows += [hi - k * 0.5 for k in range(int((hi - PRINTER_EDGE) / 0.5) + 1)]
+    placed = None
+    for size in SLUG_SIZES:
+        tw = text_width(text, size) * MM_PER_PT + 0.6
+        placed = _place(sheet, boxes, tw, rows)
+        if placed is not None:
+            x, y, x1, _ = placed
+            sheet.extras.append(TextBox(x, y, tw, SLUG_H, text, size=size, min_size=size,
+                                        valign="middle", owner="page slug"))
+            boxes.append(placed)
+            break
+    bar = _place(sheet, boxes, SCALE_BAR_W, rows)
+    if bar is not None:
+        sheet.extras += scale_bar(bar[0], bar[1])
+    return placed is not None and bar is not None
+
+
+SLUG_NAMES: dict[PrintFile, str] = {"sheets": "sheets.pdf", "boards": "boards.pdf",
+                                    "proofs": "proofs.pdf"}
+
+
+def plan_print_files(components: Sequence[Component], settings: PrintSettings,
+                     stamp: Stamp | None) -> dict[PrintFile, list[Sheet]]:
+    """Every imposed PDF's sheets, each with its page slug (deck, file, page n/N,
+    FRONT/BACK, "print at 100 %") beside a 10 mm scale bar, and print-and-cut registration
+    marks on every front sheet with components to cut (where the corners are free)."""
+    files = split_print_files(components, impose(components, settings), settings)
+    who = f"{stamp.deck} v{stamp.version} · seed {stamp.seed}" if stamp else "PaperProof"
+    for name, sheets in files.items():
+        total = len(sheets)
+        for n, sheet in enumerate(sheets, start=1):
+            if sheet.cuts and not sheet.back and name != "proofs" and sheet.kind != "calibration":
+                _add_registration(components, sheet)
+            side = "BACK" if sheet.back else "FRONT"
+            text = f"{who} · {SLUG_NAMES[name]} {n}/{total} · {side} · print at 100 %"
+            _add_slug(components, sheet, text)
+    return files
+
+
 def cut_paths(components: Sequence[Component], settings: PrintSettings
               ) -> list[tuple[Sheet, list[CutPath]]]:
     """The merged trim paths of every front sheet, as imposed."""
@@ -575,8 +788,14 @@ __all__ = [
     "Placement",
     "Sheet",
     "Stamp",
+    "PRINT_FILES",
+    "PrintFile",
     "cut_paths",
     "impose",
+    "plan_print_files",
+    "registration_marks",
+    "sheet_pairs",
+    "split_print_files",
     "mirror_axis",
     "plan_grid",
 ]

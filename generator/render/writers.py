@@ -20,7 +20,7 @@ from .component import Component, Face, face_drawing, faces_of
 from .cutlines import merge_outlines
 from .drawing import Drawing
 from .flatten import ClipBegin, ClipEnd, Flat, clip_rect, flatten, flatten_items, polygon_ops
-from .impose import Sheet, Stamp, cut_paths, impose
+from .impose import PrintFile, Sheet, Stamp, cut_paths, impose, plan_print_files
 from .pdf import PT_PER_MM, PdfPainter, new_canvas
 from .svg import drawing_svg, new_svg, num, path_d
 
@@ -97,11 +97,21 @@ def _paint_sheet(painter: PdfPainter, sheet: Sheet, faces: _FaceCache,
 def write_sheets_pdf(components: Sequence[Component], settings: PrintSettings,
                      stamp: Stamp | None, path: Path | str | IO[bytes],
                      progress: Callable[[int], None] | None = None) -> int:
-    """Write the imposed print sheets; returns the number of pages. ``progress`` is called
-    with the number of faces painted on each page."""
-    sheets = impose(components, settings)
+    """Write every imposed sheet into one PDF (no split into sheets/boards/proofs, no
+    slugs); returns the number of pages. ``progress`` is called with the number of faces
+    painted on each page. A build writes :func:`write_print_files` instead."""
+    return write_sheet_list(impose(components, settings), components, settings, stamp, path,
+                            "print sheets", progress)
+
+
+def write_sheet_list(sheets: Sequence[Sheet], components: Sequence[Component],
+                     settings: PrintSettings, stamp: Stamp | None,
+                     path: Path | str | IO[bytes], what: str,
+                     progress: Callable[[int], None] | None = None) -> int:
+    """Paint ``sheets`` into one PDF; returns the number of pages (an empty list gives one
+    blank page of the configured paper)."""
     deck = stamp.deck if stamp else "deck"
-    c = new_canvas(_target(path), f"{deck}: print sheets", _subject(stamp))
+    c = new_canvas(_target(path), f"{deck}: {what}", _subject(stamp))
     painter = PdfPainter(c)
     faces = _FaceCache(components, settings, stamp)
     for sheet in sheets:
@@ -113,6 +123,28 @@ def write_sheets_pdf(components: Sequence[Component], settings: PrintSettings,
         c.showPage()
     c.save()
     return max(len(sheets), 1)
+
+
+PRINT_FILE_TITLES: dict[PrintFile, str] = {
+    "sheets": "print sheets (front/back pairs)",
+    "boards": "single-sided sheets and boards",
+    "proofs": "proof pages",
+}
+
+
+def write_print_files(components: Sequence[Component], settings: PrintSettings,
+                      stamp: Stamp | None, folder: Path) -> dict[str, int]:
+    """``sheets.pdf`` (always), ``boards.pdf`` and ``proofs.pdf`` (when they have pages),
+    split and slugged by :func:`generator.render.impose.plan_print_files`, and the cut files
+    of their sheets; returns pages per file written."""
+    files = plan_print_files(components, settings, stamp)
+    out: dict[str, int] = {}
+    for name, sheets in files.items():
+        if not sheets and name != "sheets":
+            continue
+        out[f"{name}.pdf"] = write_sheet_list(sheets, components, settings, stamp,
+                                              folder / f"{name}.pdf", PRINT_FILE_TITLES[name])
+    return out
 
 
 def _target(path: Path | str | IO[bytes]) -> str | IO[bytes]:
@@ -250,5 +282,7 @@ __all__ = [
     "write_component_svgs",
     "write_cut_svg",
     "write_pod_pdf",
+    "write_print_files",
+    "write_sheet_list",
     "write_sheets_pdf",
 ]
