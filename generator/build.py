@@ -131,9 +131,14 @@ def subject_names(components: Sequence[Component]) -> dict[str, Named]:
 
 
 def laid_out(checked: Checked) -> list[Component]:
-    """The deck's full component list, each with its 1-based ``index``."""
+    """The deck's full component list, each with its 1-based ``index`` and the deck's own
+    art (``[art]``) applied."""
+    from .art import apply_art
+
     comps = checked.loaded.family.layout(checked.deck, checked.generated, checked.report)
-    return [replace(c, index=i) for i, c in enumerate(comps, start=1)]
+    comps = [replace(c, index=i) for i, c in enumerate(comps, start=1)]
+    names = {n.id: n.name for n in named(comps)}
+    return apply_art(checked.deck, comps, names)
 
 
 @dataclass(frozen=True)

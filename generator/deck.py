@@ -20,6 +20,7 @@ from pydantic import (
     ConfigDict,
     Field,
     PlainSerializer,
+    PrivateAttr,
     WithJsonSchema,
     field_validator,
 )
@@ -235,6 +236,61 @@ def _slug(value: str) -> str:
     return value
 
 
+ImageFit = Literal["contain", "cover", "stretch"]
+ImageAnchor = Literal["center", "top", "bottom", "left", "right", "top-left", "top-right",
+                      "bottom-left", "bottom-right"]
+
+
+class ArtImage(Frozen):
+    """One image placed on components of any family (a ``[[art.images]]`` table)."""
+
+    image: str = Field(description="PNG, JPEG or SVG file, relative to the deck file (it may "
+                       "not leave the deck's folder).")
+    on: tuple[str, ...] = Field(
+        default=("*",),
+        description="Which components: ids, names, component kinds (park-card, tile ...) or "
+        "\"*\" for every one. Default every component.",
+    )
+    face: Literal["front", "back"] = Field(default="front", description="Front or back face.")
+    frame: tuple[SignedLength, SignedLength, Length, Length] | None = Field(
+        default=None,
+        description="[x, y, width, height] of the frame from the trim's top-left corner; "
+        "default the whole face with its bleed (full-bleed art).",
+    )
+    fit: ImageFit = Field(
+        default="cover",
+        description="contain (whole image, may leave margins), cover (fills the frame, "
+        "crops), stretch (fills it exactly). Default cover.",
+    )
+    anchor: ImageAnchor = Field(
+        default="center", description="Which part is kept (cover) or where it sits (contain)."
+    )
+    layer: Literal["under", "over"] = Field(
+        default="over",
+        description="under: drawn before the family's own design (a background); over: on "
+        "top of it. Default over.",
+    )
+
+
+class ArtSettings(Frozen):
+    """The designer's own art: an icon folder, a back image, images on any component."""
+
+    icons: str | None = Field(
+        default=None,
+        description="A folder (relative to the deck) of PNG/JPEG/SVG files; each file "
+        "becomes a symbol named by its file name (icons/tree-big.svg -> :tree-big:), "
+        "usable in icons lists and inline text beside the built-in symbols.",
+    )
+    back: str | None = Field(
+        default=None,
+        description="An image drawn full-bleed on the back of every component that has a "
+        "back (it replaces the family's back design).",
+    )
+    images: tuple[ArtImage, ...] = Field(
+        default=(), description="Images placed on components, as [[art.images]] tables."
+    )
+
+
 class DeckBase(Frozen):
     """Keys every deck file has."""
 
@@ -247,6 +303,20 @@ class DeckBase(Frozen):
     description: str = Field(default="", description="Free text shown in index.html.")
     print: PrintSettings = Field(default_factory=PrintSettings, description="Print settings.")
     check: CheckSettings = Field(default_factory=CheckSettings, description="Check budgets.")
+    art: ArtSettings = Field(default_factory=ArtSettings,
+                             description="The designer's own images and icons.")
+
+    _folder: str = PrivateAttr(default=".")
+
+    def image_ref(self, relative: str) -> str:
+        """The key under which the loader registered the image the deck names as
+        ``relative`` (see :mod:`generator.render.images`)."""
+        return f"{self._folder}/{relative}"
+
+    def in_folder(self, folder: str) -> DeckBase:
+        """This deck, its file paths read relative to ``folder`` (set by the loader)."""
+        self._folder = folder
+        return self
 
     @property
     def params(self) -> Any:

@@ -72,6 +72,9 @@ def load_deck_text(text: str, filename: str = "<deck>", base_dir: Path | None = 
         try:
             data[family.name] = family.resolve_files(table, base_dir)
         except DeckError as exc:
+            partial = getattr(exc, "partial", None)
+            if isinstance(partial, dict):
+                data[family.name] = partial
             # a problem without a place is one of the deck's own keys (the csv = line)
             problems.extend(p if p.file else Problem(p.code, p.path, p.message, p.hint,
                                                      filename, doc.line_of(p.path))
@@ -83,7 +86,16 @@ def load_deck_text(text: str, filename: str = "<deck>", base_dir: Path | None = 
         deck = model.model_validate(data)
     except ValidationError as exc:
         problems.extend(_problems_from_validation(exc, doc, model))
-    if deck is not None and not problems:
+    if deck is not None:
+        from .art import load_art
+
+        folder = base_dir if base_dir is not None else Path.cwd()
+        deck = deck.in_folder(str(folder.resolve()))
+        # images and icon symbols load before validation, so icons can be checked by name
+        for p in load_art(deck, folder, family.image_paths(deck)):
+            problems.append(p if p.file else Problem(p.code, p.path, p.message, p.hint,
+                                                     filename, doc.line_of(p.path)))
+    if deck is not None:
         for p in family.validate(deck):
             problems.append(Problem(p.code, p.path, p.message, p.hint,
                                     p.file or filename, p.line or doc.line_of(p.path)))

@@ -190,6 +190,17 @@ class ScoreResult:
         }
 
 
+@dataclass(frozen=True)
+class ImageRef:
+    """An image a deck names: the deck key, the path as written (relative to the deck file),
+    and, for a row read from another file (a CSV), that file and line."""
+
+    key: tuple[str | int, ...]
+    path: str
+    file: str = ""
+    line: int = 0
+
+
 class Family(ABC):
     """A family of components. Subclasses set the class attributes and implement the
     three steps; ``validate`` and ``score`` are optional."""
@@ -207,6 +218,12 @@ class Family(ABC):
         file, before validation. The deck loader is the only caller: it is the I/O boundary.
         Raise :class:`generator.errors.DeckError` for an unreadable or bad file."""
         return table
+
+    def image_paths(self, deck: Deck) -> list[ImageRef]:
+        """Images the family's own table names: the loader reads and checks them
+        (``generator/art.py``) and registers each under ``deck.image_ref(path)`` for the
+        layout to draw."""
+        return []
 
     def validate(self, deck: Deck) -> list[Problem]:
         """Semantic problems the schema cannot see (a walkway split in two, a shape that is

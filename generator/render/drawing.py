@@ -134,6 +134,30 @@ class Symbol:
     colour: Colour | None = None
 
 
+Fit: TypeAlias = Literal["contain", "cover", "stretch"]
+Anchor: TypeAlias = Literal["center", "top", "bottom", "left", "right", "top-left",
+                            "top-right", "bottom-left", "bottom-right"]
+
+
+@dataclass(frozen=True)
+class Image:
+    """A designer's image (PNG, JPEG or SVG) in the frame (x, y, w, h).
+
+    ``ref`` is the key the deck loader registered the image under
+    (:mod:`generator.render.images`). ``fit``: ``contain`` shows the whole image inside the
+    frame, ``cover`` fills the frame and crops what sticks out, ``stretch`` fills it exactly
+    (distorting). ``anchor`` places a contained image, or picks the part a covered one keeps.
+    """
+
+    x: float
+    y: float
+    w: float
+    h: float
+    ref: str
+    fit: Fit = "contain"
+    anchor: Anchor = "center"
+
+
 @dataclass(frozen=True)
 class Group:
     """Items drawn under a transform: scale, then rotate (degrees, clockwise on the page as y
@@ -148,7 +172,7 @@ class Group:
     clip: Rect | None = None
 
 
-Item: TypeAlias = Rect | Circle | Line | Polygon | Path | TextBox | Symbol | Group
+Item: TypeAlias = Rect | Circle | Line | Polygon | Path | TextBox | Symbol | Image | Group
 
 
 @dataclass(frozen=True)

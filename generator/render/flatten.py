@@ -25,6 +25,7 @@ from .drawing import (
     Colour,
     Drawing,
     Group,
+    Image,
     Item,
     Line,
     Path,
@@ -78,7 +79,16 @@ class ClipEnd:
     """End the innermost clip."""
 
 
-Flat = Rect | Circle | Path | Text | ClipBegin | ClipEnd
+@dataclass(frozen=True)
+class Picture:
+    """An image drawn through ``matrix``: the affine map from the image's unit square (u, v
+    in 0..1, v down) to trim coordinates. ``ref`` names it in :mod:`.images`."""
+
+    ref: str
+    matrix: tuple[float, float, float, float, float, float]
+
+
+Flat = Rect | Circle | Path | Text | ClipBegin | ClipEnd | Picture
 
 Affine = tuple[float, float, float, float, float, float]
 """(a, b, c, d, e, f): x' = a x + c y + e, y' = b x + d y + f."""
@@ -230,6 +240,8 @@ def _flatten(items: tuple[Item, ...], t: Affine, out: list[Flat]) -> None:
         elif isinstance(it, Symbol):
             inner: Affine = (it.size, 0.0, 0.0, it.size, it.x, it.y)
             _flatten(recolour(get_symbol(it.name), it.colour), compose(t, inner), out)
+        elif isinstance(it, Image):
+            _flatten_image(it, t, out)
         elif isinstance(it, Group):
             gt = compose(t, group_transform(it))
             if it.clip is not None:
@@ -241,6 +253,40 @@ def _flatten(items: tuple[Item, ...], t: Affine, out: list[Flat]) -> None:
                 _flatten(it.items, gt, out)
         else:  # pragma: no cover - the Item union is closed
             raise TypeError(f"not a drawing item: {it!r}")
+
+
+_ANCHOR_X = {"left": 0.0, "right": 1.0}
+_ANCHOR_Y = {"top": 0.0, "bottom": 1.0}
+
+
+def image_box(it: Image, aspect: float) -> tuple[float, float, float, float]:
+    """Where the image itself lands (x, y, w, h) for the frame, fit and anchor of ``it``; for
+    ``cover`` it is larger than the frame (the painter clips to the frame)."""
+    if it.fit == "stretch" or it.w <= 0 or it.h <= 0:
+        return (it.x, it.y, it.w, it.h)
+    frame = it.w / it.h
+    wider = aspect > frame
+    if (it.fit == "contain") == wider:
+        w, h = it.w, it.w / aspect
+    else:
+        w, h = it.h * aspect, it.h
+    parts = it.anchor.split("-")
+    fx = next((_ANCHOR_X[p] for p in parts if p in _ANCHOR_X), 0.5)
+    fy = next((_ANCHOR_Y[p] for p in parts if p in _ANCHOR_Y), 0.5)
+    return (it.x + (it.w - w) * fx, it.y + (it.h - h) * fy, w, h)
+
+
+def _flatten_image(it: Image, t: Affine, out: list[Flat]) -> None:
+    from .images import get_image
+
+    x, y, w, h = image_box(it, get_image(it.ref).aspect)
+    matrix = compose(t, (w, 0.0, 0.0, h, x, y))
+    if it.fit == "cover":
+        out.append(ClipBegin(transform_ops(rect_ops(it.x, it.y, it.w, it.h), t)))
+        out.append(Picture(it.ref, matrix))
+        out.append(ClipEnd())
+    else:
+        out.append(Picture(it.ref, matrix))
 
 
 def inside(pt: tuple[float, float], poly: tuple[tuple[float, float], ...]) -> bool:
@@ -329,4 +375,8 @@ def bbox(item: Flat) -> tuple[float, float, float, float]:
         if not xs:
             return (0.0, 0.0, 0.0, 0.0)
         return (min(xs), min(ys), max(xs), max(ys))
+    if isinstance(item, Picture):
+        corners = [apply(item.matrix, u, v) for u, v in ((0, 0), (1, 0), (0, 1), (1, 1))]
+        return (min(c[0] for c in corners), min(c[1] for c in corners),
+                max(c[0] for c in corners), max(c[1] for c in corners))
     return (0.0, 0.0, 0.0, 0.0)

@@ -20,7 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..units import MM_PER_PT
 from .cutlines import CutPath
 from .drawing import Circle, Colour, Path, PathOp, Rect, Stroke
-from .flatten import KAPPA, ClipBegin, ClipEnd, Flat, Text, rect_ops
+from .flatten import KAPPA, ClipBegin, ClipEnd, Flat, Picture, Text, rect_ops
 from .fonts import BOLD_STROKE_EM, ITALIC, REGULAR, register_fonts
 
 PT_PER_MM = 1.0 / MM_PER_PT
@@ -203,7 +203,31 @@ class PdfPainter:
                     lit(f"{_ops(it.ops)} W* n")
             elif isinstance(it, ClipEnd):
                 self._pop()
+            elif isinstance(it, Picture):
+                self._picture(it)
         self._pop()
+
+    def _picture(self, p: Picture) -> None:
+        """An image through its matrix. The unit square is flipped (v down in the drawing,
+        up in PDF image space), so raster images are drawn at (0, 0, 1, 1) under
+        ``a b c d e f`` composed with a flip; SVG art is drawn as vector operators."""
+        from .images import get_image, svg_drawing
+
+        img = get_image(p.ref)
+        a, b, c, d, e, f = p.matrix
+        self._push()
+        # map PDF unit square (y up) -> drawing unit square (v down): v = 1 - y
+        self._lit(f"{num(a)} {num(b)} {num(-c)} {num(-d)} {num(c + e)} {num(d + f)} cm")
+        if img.kind == "svg":
+            from reportlab.graphics import renderPDF
+
+            drawing = svg_drawing(p.ref)
+            self._lit(f"{num(1.0 / img.width)} 0 0 {num(1.0 / img.height)} 0 0 cm")
+            renderPDF.draw(drawing, self.c, 0, 0, showBoundary=False)
+        else:
+            self.c.drawImage(_reader(p.ref), 0, 0, 1, 1, mask="auto")
+        self._pop()
+        self._reset()
 
     def cut_contour(self, paths: list[CutPath], page_h_mm: float) -> None:
         """Trim paths as the ``CutContour`` spot colour (100 % magenta), overprinting,
@@ -244,6 +268,17 @@ class PdfPainter:
         if t.bold:
             tx.setTextRenderMode(0)
         self.c.drawText(tx)
+
+
+@lru_cache(maxsize=64)
+def _reader(ref: str) -> Any:
+    import io
+
+    from reportlab.lib.utils import ImageReader
+
+    from .images import get_image
+
+    return ImageReader(io.BytesIO(get_image(ref).data))
 
 
 @lru_cache(maxsize=256)

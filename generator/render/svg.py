@@ -17,7 +17,7 @@ from typing import Any
 import svgwrite
 
 from .drawing import Circle, Colour, Path, PathOp, Rect, Stroke
-from .flatten import ClipBegin, ClipEnd, Flat, Text
+from .flatten import ClipBegin, ClipEnd, Flat, Picture, Text
 from .fonts import BOLD_STROKE_EM, SVG_FAMILY
 
 
@@ -106,6 +106,8 @@ class SvgPainter:
             if it.fill is not None:
                 attrs["fill-rule"] = "evenodd"
             return d.path(d=path_d(it.ops), id=self._id(), **attrs)
+        if isinstance(it, Picture):
+            return self._picture(it)
         if isinstance(it, Text):
             attrs = {
                 "font-family": SVG_FAMILY,
@@ -123,6 +125,28 @@ class SvgPainter:
                 attrs["transform"] = f"rotate({num(it.angle)} {num(it.x)} {num(it.y)})"
             return d.text(it.text, insert=(num(it.x), num(it.y)), id=self._id(), **attrs)
         return None
+
+
+    def _picture(self, p: Picture) -> Any:
+        """An ``<image>`` over the unit square under the picture's matrix; the file's own
+        bytes travel as a ``data:`` URI, so SVG art stays vector and raster art unchanged."""
+        from .images import get_image
+
+        img = get_image(p.ref)
+        el = self.dwg.image(href=_data_uri(img.kind, img.data), insert=(0, 0), size=(1, 1),
+                            id=self._id())
+        el["preserveAspectRatio"] = "none"
+        el["transform"] = "matrix(" + " ".join(num(v) for v in p.matrix) + ")"
+        return el
+
+
+_MIME = {"png": "image/png", "jpeg": "image/jpeg", "svg": "image/svg+xml"}
+
+
+def _data_uri(kind: str, data: bytes) -> str:
+    import base64
+
+    return f"data:{_MIME[kind]};base64,{base64.b64encode(data).decode('ascii')}"
 
 
 def new_svg(width: float, height: float, x0: float = 0.0, y0: float = 0.0) -> svgwrite.Drawing:

@@ -15,18 +15,41 @@ from ...deck import Deck
 from ...errors import DeckError, Problem
 from ...render.symbols import has_symbol, symbol_names
 from ...safepath import MAX_CSV_BYTES, read_text_inside
-from ..base import CheckOptions, Component, Family, Report
+from ..base import CheckOptions, Component, Family, ImageRef, Report
 from . import check as check_mod
 from . import generate as generate_mod
 from . import layout as layout_mod
 from .model import CardDeck, CardRow, CardsParams
 from .rules import inline_icons, unbalanced_markup
 
-CSV_COLUMNS = ("count", "title", "text", "icons", "colour", "back", "footer")
+CSV_COLUMNS = ("count", "title", "text", "icons", "colour", "back", "footer", "image",
+               "image_fit", "image_anchor")
 
 MAX_CSV_ROWS = 10_000
 """Most rows a card CSV may hold (each row is at least one printed card; 10,000 is far past
 any deck a designer prints and keeps a stray huge file from running for minutes)."""
+
+
+_TEXT_COLUMNS = frozenset({"title", "text", "back", "footer"})
+
+
+def _csv_text(column: str, value: str) -> str:
+    """A CSV field as the designer meant it: in text columns ``\\n`` (backslash, n) is a
+    line break, as in TOML strings (a spreadsheet cell cannot hold a real one easily);
+    ``\\\\n`` keeps a literal backslash-n."""
+    if column not in _TEXT_COLUMNS or "\\" not in value:
+        return value
+    return value.replace("\\\\", "\x00").replace("\\n", "\n").replace("\x00", "\\\\")
+
+
+def _where(i: int, row: CardRow, column: str, *rest: int
+           ) -> tuple[tuple[str | int, ...], str, int]:
+    """Where a problem of row ``i`` is reported: a CSV row at ``file.csv:LINE`` with its
+    column, an inline row at its deck key (the loader adds the deck's line)."""
+    if row.source:
+        file, _, line = row.source.rpartition(":")
+        return ("cards", "csv", column), file, int(line)
+    return ("cards", "rows", i, column, *rest), "", 0
 
 
 class CardsFamily(Family):
@@ -61,6 +84,7 @@ class CardsFamily(Family):
             problems.append(Problem("E-CARDS-CSV-COLUMN", ("cards", "csv"),
                                     f"column {position} of the header is not a known column",
                                     hint, str(path), 1))
+        last_line = 1
         while True:
             try:
                 record = next(reader)
@@ -71,13 +95,30 @@ class CardsFamily(Family):
                                         "this CSV line cannot be read (an unclosed quote?)",
                                         "", str(path), reader.line_num))
                 break
-            n = reader.line_num
+            n = first_line = last_line + 1
+            last_line = reader.line_num
             if len(rows) >= MAX_CSV_ROWS:
                 problems.append(Problem("E-CARDS-CSV-ROWS", ("cards", "csv"),
                                         f"more than {MAX_CSV_ROWS} rows",
                                         "split the deck", str(path), n))
                 break
-            row: dict[str, Any] = {k: v for k, v in record.items()
+            missing = [k for k in header if k in CSV_COLUMNS and record.get(k) is None]
+            if missing:
+                have = len(header) - len(missing)
+                problems.append(Problem("E-CARDS-CSV-SHORT", ("cards", "csv"),
+                                        f"this row has {have} field(s) of {len(header)}; "
+                                        f"column {missing[0]!r} is missing",
+                                        "add the missing fields (an empty field is two "
+                                        "commas: ,,)", str(path), n))
+                continue
+            if record.get(None):
+                problems.append(Problem("E-CARDS-CSV-LONG", ("cards", "csv"),
+                                        f"this row has more fields than the {len(header)} "
+                                        "columns of the header",
+                                        "quote a field that holds a comma: \"a, b\"",
+                                        str(path), n))
+                continue
+            row: dict[str, Any] = {k: _csv_text(k, v) for k, v in record.items()
                                    if k in CSV_COLUMNS and v not in (None, "")}
             if "icons" in row:
                 row["icons"] = tuple(row["icons"].split())
@@ -90,10 +131,23 @@ class CardsFamily(Family):
                     problems.append(Problem("E-CARDS-CSV-VALUE", ("cards", "csv", col),
                                             f"column {col!r}: {msg}", "", str(path), n))
                 continue
+            row["source"] = f"{path}:{first_line}"
             rows.append(row)
         if problems:
-            raise DeckError(problems)
+            error = DeckError(problems)
+            # the good rows still get checked (icons, images), so every problem shows at once
+            error.partial = {**table, "rows": rows}  # type: ignore[attr-defined]
+            raise error
         return {**table, "rows": rows}
+
+    def image_paths(self, deck: Deck) -> list[ImageRef]:
+        params: CardsParams = deck.params
+        out: list[ImageRef] = []
+        for i, row in enumerate(params.rows):
+            if row.image:
+                key, file, line = _where(i, row, "image")
+                out.append(ImageRef(key, row.image, file, line))
+        return out
 
     def validate(self, deck: Deck) -> list[Problem]:
         params: CardsParams = deck.params
@@ -105,17 +159,20 @@ class CardsFamily(Family):
         for i, row in enumerate(params.rows):
             for j, icon in enumerate(row.icons):
                 if not has_symbol(icon):
-                    problems.append(Problem("E-CARDS-ICON", ("cards", "rows", i, "icons", j),
-                                            f"unknown symbol {icon!r}", f"valid: {valid}"))
+                    key, file, line = _where(i, row, "icons", j)
+                    problems.append(Problem("E-CARDS-ICON", key, f"unknown symbol {icon!r}",
+                                            f"valid: {valid}", file, line))
+            key, file, line = _where(i, row, "text")
             for icon in inline_icons(row.text):
                 if not has_symbol(icon):
-                    problems.append(Problem("E-CARDS-ICON", ("cards", "rows", i, "text"),
-                                            f"unknown inline symbol :{icon}:", f"valid: {valid}"))
+                    problems.append(Problem("E-CARDS-ICON", key,
+                                            f"unknown inline symbol :{icon}:", f"valid: {valid}",
+                                            file, line))
             marker = unbalanced_markup(row.text)
             if marker:
-                problems.append(Problem("E-CARDS-MARKUP", ("cards", "rows", i, "text"),
+                problems.append(Problem("E-CARDS-MARKUP", key,
                                         f"{marker} is opened but never closed",
-                                        f"close it with another {marker}"))
+                                        f"close it with another {marker}", file, line))
         back = params.back
         if back is not None and back.icon is not None and not has_symbol(back.icon):
             problems.append(Problem("E-CARDS-ICON", ("cards", "back", "icon"),

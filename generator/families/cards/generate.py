@@ -21,6 +21,9 @@ def generate(deck: Deck) -> CardDeck:
             back_text=row.back if row.back is not None else (back.text if back else ""),
             footer=row.footer,
             copies=row.count,
+            image=deck.image_ref(row.image) if row.image else None,
+            image_fit=row.image_fit,
+            image_anchor=row.image_anchor,
         )
         for i, row in enumerate(params.rows, start=1)
     )

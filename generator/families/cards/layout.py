@@ -5,10 +5,13 @@ deck's back design. Text stays inside the safe zone."""
 from __future__ import annotations
 
 from ...deck import Deck
-from ...render.drawing import Drawing, Item, Rect, Stroke, Symbol, TextBox
+from ...render.drawing import Drawing, Image, Item, Rect, Stroke, Symbol, TextBox
 from ..base import Component
 from .model import Card, CardDeck
 
+IMAGE_SHARE = 0.5
+"""A row's picture takes half the space between the icons and the footer when the card also
+has text (all of it otherwise): the text keeps room for a few lines at body size."""
 ICON_MM = 9.0
 """Header icons: 9 mm reads across a table (tested at arm's length on a poker card)."""
 
@@ -33,6 +36,11 @@ def card_front(deck: Deck, card: Card) -> Drawing:
         y += icon + 2.5
     footer_h = 5.0 if card.footer else 0.0
     body_bottom = h - safe - footer_h
+    if card.image:
+        frame_h = (body_bottom - y) * (IMAGE_SHARE if card.text else 1.0)
+        items.append(Image(safe, y, w - 2 * safe, frame_h - 1.0, card.image,
+                           fit=card.image_fit, anchor=card.image_anchor))
+        y += frame_h + 1.0
     if card.text:
         items.append(TextBox(safe, y, w - 2 * safe, body_bottom - y, card.text,
                              size=deck.params.body_size, min_size=deck.params.min_size,

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from pydantic import Field
 
-from ...deck import Colour, Frozen
+from ...deck import Colour, Frozen, ImageAnchor, ImageFit
 
 
 class CardRow(Frozen):
@@ -33,6 +33,22 @@ class CardRow(Frozen):
         default=None, description="Back text of this card; default the deck's back text."
     )
     footer: str = Field(default="", description="Small line at the bottom of the card.")
+    source: str = Field(
+        default="",
+        description="Where a CSV row came from (file:line), set by the loader so problems "
+        "point there; leave it out.",
+    )
+    image: str | None = Field(
+        default=None,
+        description="A PNG, JPEG or SVG picture (relative to the deck file) in a frame "
+        "between the header icons and the text.",
+    )
+    image_fit: ImageFit = Field(default="contain",
+                                description="How the picture fills its frame: contain, "
+                                "cover or stretch. Default contain.")
+    image_anchor: ImageAnchor = Field(default="center",
+                                      description="Where a contained picture sits, or which "
+                                      "part a covering one keeps. Default center.")
 
 
 class CardBack(Frozen):
@@ -53,8 +69,8 @@ class CardsParams(Frozen):
     csv: str | None = Field(
         default=None,
         description="A CSV file of more rows, relative to the deck file; columns: count, "
-        "title, text, icons (space-separated), colour, back, footer. Its rows follow the "
-        "inline rows.",
+        "title, text, icons (space-separated), colour, back, footer, image, image_fit, "
+        "image_anchor. Its rows follow the inline rows.",
     )
     accent: Colour = Field(default="#2b6cb0", description="Default accent colour.")
     title_size: float = Field(default=14.0, gt=0, description="Title size in pt (shrinks "
@@ -82,6 +98,10 @@ class Card:
     back_text: str
     footer: str
     copies: int
+    image: str | None = None
+    """The registered image key (``deck.image_ref``) of the row's picture."""
+    image_fit: ImageFit = "contain"
+    image_anchor: ImageAnchor = "center"
 
     @property
     def id(self) -> str:
