@@ -224,9 +224,14 @@ def build_deck(
     keep_going: bool = False,
     options: CheckOptions | None = None,
     progress: Progress | None = None,
+    png: int | None = None,
+    png_bleed: bool = False,
+    tts: bool = False,
 ) -> BuildResult:
     """Build one deck into ``out_root/<deck name>/`` (a partial ``only`` build into
-    ``out_root/<deck name>-only-<spec>/``, or ``out_root/<into>/`` when given)."""
+    ``out_root/<deck name>-only-<spec>/``, or ``out_root/<into>/`` when given). ``png``:
+    also ``png/<index>-<id>-<name>.png`` per face at that dpi (``png_bleed``: with bleed);
+    ``tts``: also ``tts/`` face sheets and a Tabletop Simulator saved object."""
     import time
 
     from .render import impose, writers
@@ -262,6 +267,19 @@ def build_deck(
             ("report.json", lambda: write_report(checked, tmp / "report.json", every)),
             ("index.html", lambda: write_index(checked, components, tmp / "index.html")),
         ]
+        if png is not None or tts:
+            from . import export
+
+            slugs = [n.slug() for n in named(components)]
+            faces = export.pod_faces(components, slugs, settings.bleed)
+            names = {n.id: n.name for n in named(components)}
+            if png is not None:
+                dpi = export.check_dpi(png)
+                steps.append(("png/", lambda: export.write_pngs(
+                    tmp / "pod.pdf", faces, tmp / "png", dpi, bleed=png_bleed)))
+            if tts:
+                steps.append(("tts/", lambda: export.write_tts(
+                    tmp / "pod.pdf", faces, names, tmp / "tts", target / "tts", deck.name)))
         for n, (label, step) in enumerate(steps):
             tick(label, n, len(steps))
             step()

@@ -101,8 +101,14 @@ class _Bar:
 @click.option("--keep-going", is_flag=True, help="Print even if some card is not completable.")
 @click.option("--simulations", type=int, default=None,
               help="Override [check] simulations.")
+@click.option("--png", "png", type=int, default=None, metavar="DPI",
+              help="Also write png/<index>-<id>-<name>.png for every face at DPI (trimmed).")
+@click.option("--png-bleed", is_flag=True, help="With --png: keep the bleed around each face.")
+@click.option("--tts", is_flag=True,
+              help="Also write tts/: Tabletop Simulator face sheets and a saved object.")
 def build(decks: tuple[str, ...], output: str, seed: int | None, only: str | None,
-          into: str | None, keep_going: bool, simulations: int | None) -> None:
+          into: str | None, keep_going: bool, simulations: int | None, png: int | None,
+          png_bleed: bool, tts: bool) -> None:
     """Build DECKs (default: every deck in decks/) into OUTPUT/<deck name>/."""
     from .build import build_deck, parse_only, slugify
     from .families.base import CheckOptions
@@ -120,7 +126,8 @@ def build(decks: tuple[str, ...], output: str, seed: int | None, only: str | Non
             bar = _Bar(item.deck.name)
             try:
                 result = build_deck(item, Path(output), seed=seed, only=selection, into=into,
-                                    keep_going=keep_going, progress=bar,
+                                    keep_going=keep_going, progress=bar, png=png,
+                                    png_bleed=png_bleed, tts=tts,
                                     options=CheckOptions(simulations=simulations))
             except PaperProofError as exc:
                 bar.close()
