@@ -15,10 +15,21 @@ from generator.core.budget import Budget
 from generator.core.verdict import Verdict
 from generator.deckfile import load_deck_text
 from generator.errors import DeckError
+from generator.families.base import CheckOptions
 from generator.families.streets.certify import Certificate, certify, verify
 from generator.families.streets.generate import generate, offered_pairs
-from generator.families.streets.model import Effect, SheetSpec, StreetsParams
-from generator.families.streets.rules import Sheet, replay, standings, tie_break
+from generator.families.streets.model import Effect, SheetSpec, StreetsGame, StreetsParams
+from generator.families.streets.rules import (
+    EMPTY,
+    ROUND,
+    Move,
+    RuleError,
+    Sheet,
+    replay,
+    standings,
+    tie_break,
+)
+from generator.render.drawing import Symbol, TextBox
 
 HEAD = """\
 family = "streets"
@@ -273,3 +284,121 @@ def test_score_prints_the_tie_break(tmp_path: Path) -> None:
     assert line["points"] == 0
     assert line["detail"].startswith("3 completed groups (2 of 1, 1 of 2)")
     assert data["total"] == 4
+
+
+# --- roundabouts --------------------------------------------------------------------------
+
+ROUNDABOUT = """
+roundabout_penalty = [3, 8]
+[streets.effects]
+fence = 1
+park = 1
+pool = 1
+worker = 0
+price = 0
+duplicate = 0
+roundabout = 1
+"""
+
+
+def _roundabout_game() -> StreetsGame:
+    loaded = load_deck_text(HEAD + "cards = 27\n" + ROUNDABOUT + STREETS, "d.toml")
+    return generate(loaded.deck.params, 3)
+
+
+def test_a_roundabout_splits_a_street_into_independent_parts() -> None:
+    # North has 4 houses. Turn 1 builds 5 in house 1 and puts a roundabout in house 2.
+    # Turn 2 writes 3 in house 3: after the roundabout the numbering starts again, so 3 may
+    # follow 5 (without the roundabout, 3 after 5 breaks the rising order). Turn 3 writes 5
+    # in house 4: a number appears once per part, and this is the second part.
+    # North reads 5 R 3 5: groups are house 1 (size 1) and houses 3-4 (size 2); the
+    # roundabout ends both. Score: a group of 1 (1) + a group of 2 (2) - the first box of
+    # the roundabout track (3) = 0.
+    spec = _roundabout_game().sheet
+    moves = [Move.parse("5/roundabout s1h1=5 +roundabout s1h2"),
+             Move.parse("3/fence s1h3=3"), Move.parse("5/park s1h4=5")]
+    assert str(moves[0]) == "5/roundabout s1h1=5 +roundabout s1h2"
+    sheet = replay(spec, moves)
+    assert sheet.houses[0] == (5, ROUND, 3, 5)
+    assert sheet.complete_groups() == [(0, 0, 0), (0, 2, 3)]
+    assert sheet.roundabouts == 1
+    lines = {label: points for label, points, _ in sheet.score()}
+    assert lines["groups of 1"] == 1 and lines["groups of 2"] == 2
+    assert lines["roundabouts"] == -3
+    assert sheet.total() == 0
+    # The roundabout house counts as built: North is a full street.
+    assert all(v != EMPTY for v in sheet.houses[0])
+    # Without the roundabout the 3 is illegal.
+    with pytest.raises(RuleError, match="rising order"):
+        replay(spec, [Move.parse("5/fence s1h1=5"), Move.parse("3/fence s1h3=3")])
+
+
+def test_the_roundabout_track_caps_roundabouts() -> None:
+    # Two boxes ([3, 8]): the third roundabout is refused; two cost 8.
+    spec = _roundabout_game().sheet
+    sheet = replay(spec, [Move.parse("1/roundabout s2h1=1 +roundabout s2h2"),
+                          Move.parse("3/roundabout s2h3=3 +roundabout s2h4")])
+    assert sheet.roundabouts == 2
+    assert {label: p for label, p, _ in sheet.score()}["roundabouts"] == -8
+    with pytest.raises(RuleError, match="roundabout track is full"):
+        sheet.apply(Move.parse("2/roundabout s1h1=2 +roundabout s1h2"))
+
+
+def test_roundabout_sheet_scores_from_a_file(tmp_path: Path) -> None:
+    deck = tmp_path / "d.toml"
+    deck.write_text(HEAD + "cards = 27\n" + ROUNDABOUT + STREETS, encoding="utf-8")
+    sheet = tmp_path / "s.toml"
+    sheet.write_text('[[street]]\nhouses = [5, "R", 3, 5]\n'
+                     '[[street]]\nhouses = [".", ".", ".", ".", "."]\n', encoding="utf-8")
+    code, out = _run("score", str(deck), str(sheet), "--format", "json")
+    assert code == 0, out
+    data = json.loads(out)
+    assert {x["label"]: x["points"] for x in data["lines"]}["roundabouts"] == -3
+    assert data["total"] == 0
+    # 3 after 5 with no roundabout between them is rejected at its line.
+    sheet.write_text('[[street]]\nhouses = [5, ".", 3, 5]\n'
+                     '[[street]]\nhouses = [".", ".", ".", ".", "."]\n', encoding="utf-8")
+    code, out = _run("score", str(deck), str(sheet))
+    assert code == 2 and "s.toml:2" in out and "rising order" in out
+
+
+def test_roundabouts_need_a_track() -> None:
+    text = HEAD + "cards = 27\n" + ROUNDABOUT.replace("roundabout_penalty = [3, 8]\n", "") \
+        + STREETS
+    with pytest.raises(DeckError) as err:
+        load_deck_text(text, "d.toml")
+    assert "E-STREETS-ROUNDABOUT-TRACK" in str(err.value)
+
+
+def test_roundabouts_keep_impossibility_sound() -> None:
+    # South (5 houses) full with only the numbers 1..3 and no worker or duplicate cards: a
+    # counting argument says impossible (5 houses, 3 distinct numbers). With roundabout
+    # cards it is not: 1 2 R 1 2 fills the street. The certifier must not say impossible.
+    plan = _plan('{ kind = "street_full", street = 2 }')
+    base = HEAD.replace("number_max = 9", "number_max = 3") + "cards = 27\n"
+    no_round = ROUNDABOUT.replace("roundabout = 1", "roundabout = 0").replace(
+        "roundabout_penalty = [3, 8]\n", "")
+    for extra, impossible in ((no_round, True), (ROUNDABOUT, False)):
+        game = generate(load_deck_text(base + extra + STREETS + plan).deck.params, 3)
+        out = certify(game.sheet, game.plans[0], [c.number for c in game.cards],
+                      offered_pairs(game.cards), BUDGET)
+        assert (out.verdict is Verdict.IMPOSSIBLE) is impossible, out
+    spec = game.sheet
+    full = replay(spec, [Move.parse("1/roundabout s2h1=1 +roundabout s2h3"),
+                         Move.parse("2/fence s2h2=2"), Move.parse("1/fence s2h4=1"),
+                         Move.parse("2/fence s2h5=2")])
+    assert full.meets(game.plans[0].conditions[0])
+
+
+def test_roundabouts_are_printed_on_the_sheet_cards_and_aid() -> None:
+    loaded = load_deck_text(HEAD + "cards = 27\n" + ROUNDABOUT + STREETS, "d.toml")
+    game = generate(loaded.deck.params, 3)
+    report = loaded.family.check(loaded.deck, game, CheckOptions(simulations=0))
+    comps = loaded.family.layout(loaded.deck, game, report)
+    ids = {c.id for c in comps}
+    assert any(i.endswith("-roundabout") for i in ids)
+    sheet = next(c for c in comps if c.id == "sheet").front
+    symbols = [it.name for it in sheet.items if isinstance(it, Symbol)]
+    assert "streets-roundabout" in symbols          # the roundabout track row
+    texts = [it.text for it in sheet.items if isinstance(it, TextBox)]
+    assert "Roundabouts" in texts and "− round." in texts

@@ -17,7 +17,7 @@ from ...tomldoc import parse_toml
 from ..base import CheckOptions, Component, Family, Report, ScoreLine, ScoreResult
 from .check import check_game
 from .generate import generate
-from .model import StreetsGame, StreetsParams
+from .model import Effect, StreetsGame, StreetsParams
 from .rules import STREET_KINDS, tie_break
 from .score import read_sheet
 
@@ -59,6 +59,12 @@ def validate_params(p: StreetsParams) -> list[Problem]:
     if not p.card_list and sum(p.effects.weights().values()) == 0:
         out.append(Problem("E-STREETS-EFFECTS", (root, "effects"),
                            "every effect weight is 0", "give at least one effect a weight"))
+    roundabouts = (p.effects.roundabout > 0 if not p.card_list else
+                   any(c.effect is Effect.ROUNDABOUT for c in p.card_list))
+    if roundabouts and not p.roundabout_penalty:
+        out.append(Problem("E-STREETS-ROUNDABOUT-TRACK", (root, "roundabout_penalty"),
+                           "the deck has roundabout cards but the sheet no roundabout track",
+                           "e.g. roundabout_penalty = [3, 8]"))
     for s, st in enumerate(p.streets):
         for i, h in enumerate(st.pools):
             if not 1 <= h <= st.houses:

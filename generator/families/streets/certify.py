@@ -137,7 +137,8 @@ def impossible_reason(spec: SheetSpec, plan: PlanCard, numbers: Sequence[int],
                         f"at most {hold}")
             return (f"the groups {list(sizes)} cannot be laid out on streets of {names} "
                     "houses")
-        if Effect.FENCE not in effects and min(
+        # A roundabout closes groups too: only a deck with neither can never split a street.
+        if Effect.FENCE not in effects and not _roundabouts(spec, effects) and min(
                 fences_needed(p, lengths) for p in packings(sizes, lengths)) > 0:
             return "the groups need fences, but the deck has no fence cards"
     distinct = len(set(numbers))
@@ -164,8 +165,15 @@ def _street_can(spec: SheetSpec, c: Condition, s: int, written: int,
         return len(st.pools) >= max(c.count, 1)
     if c.kind == "duplicates":
         return st.houses - 1 >= c.count
+    if _roundabouts(spec, effects):
+        return True     # a roundabout restarts the numbering: no counting argument holds
     dups = len(spec.duplicate_penalty) if Effect.DUPLICATE in effects else 0
     return st.houses - min(dups, st.houses - 1) <= written
+
+
+def _roundabouts(spec: SheetSpec, effects: frozenset[Effect]) -> bool:
+    """Whether a sheet can hold a roundabout (a card shows it and the track has a box)."""
+    return Effect.ROUNDABOUT in effects and bool(spec.roundabout_penalty)
 
 
 def _condition_reason(spec: SheetSpec, c: Condition, streets: list[int],

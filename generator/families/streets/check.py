@@ -31,7 +31,8 @@ def fill_certificate(game: StreetsGame) -> tuple[list[Move], str]:
         if street.houses > len(values):
             return moves, (f"{street.name} has {street.houses} houses but the deck has only "
                            f"{len(values)} distinct numbers ({values[0]}..{values[-1]}): "
-                           "without workers or duplicates a player can never build it all")
+                           "without workers, duplicates or roundabouts a player can never "
+                           "build it all")
         for h, v in enumerate(values[: street.houses]):
             moves.append(Move(v, effects_by_number[v][0], s, h, v))
     return moves, ""
@@ -88,7 +89,8 @@ def check_game(p: StreetsParams, game: StreetsGame, seed: int, budget: Budget,
 
     counts = game.effect_counts()
     if p.card_list:
-        text = ", ".join(f"{e.value} {counts[e]}" for e in EFFECT_ORDER)
+        text = ", ".join(f"{e.value} {counts[e]}" for e in EFFECT_ORDER
+                         if counts[e] or e is not Effect.ROUNDABOUT)
         entries.append(CheckEntry("deck", "effect-counts", "pass",
                                   f"{len(game.cards)} cards as listed in card_list: {text}"))
     else:
@@ -110,7 +112,8 @@ def check_game(p: StreetsParams, game: StreetsGame, seed: int, budget: Budget,
          for st in game.stacks]
         for r in range(min(3, len(game.stacks[0]) - 1))]
     figures["number_counts"] = {str(k): v for k, v in game.number_counts().items()}
-    figures["effect_counts"] = {e.value: n for e, n in counts.items()}
+    figures["effect_counts"] = {e.value: n for e, n in counts.items()
+                                if n or e is not Effect.ROUNDABOUT}
     figures["cards"] = len(game.cards)
     figures["houses"] = spec.total_houses
 
@@ -157,7 +160,8 @@ def _mix_entries(p: StreetsParams, game: StreetsGame) -> list[CheckEntry]:
     intended = apportion(len(game.cards), [weights[e] for e in EFFECT_ORDER])
     wrong = [f"{e.value} {counts[e]} (intended {n})"
              for e, n in zip(EFFECT_ORDER, intended, strict=True) if counts[e] != n]
-    text = ", ".join(f"{e.value} {counts[e]}" for e in EFFECT_ORDER)
+    text = ", ".join(f"{e.value} {counts[e]}" for e in EFFECT_ORDER
+                     if counts[e] or e is not Effect.ROUNDABOUT)
     if wrong:
         entries.append(CheckEntry("deck", "effect-counts", "fail",
                                   "effect counts differ from the mix: " + "; ".join(wrong),
@@ -167,7 +171,8 @@ def _mix_entries(p: StreetsParams, game: StreetsGame) -> list[CheckEntry]:
                                   f"{len(game.cards)} cards as intended: {text}"))
     # A weighted effect can round down to no card at all on a small deck: say so.
     lost = [e.value for e in EFFECT_ORDER if weights[e] > 0 and counts[e] == 0]
-    unused = [e.value for e in EFFECT_ORDER if weights[e] == 0]
+    # Roundabouts are opt-in (weight 0 by default): not worth a note when absent.
+    unused = [e.value for e in EFFECT_ORDER if weights[e] == 0 and e is not Effect.ROUNDABOUT]
     if lost:
         entries.append(CheckEntry("deck", "effects-present", "warn",
                                   "weighted but rounded down to no card: " + ", ".join(lost),

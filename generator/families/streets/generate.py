@@ -85,6 +85,7 @@ def build_sheet(p: StreetsParams) -> SheetSpec:
         worker_shift=p.worker_shift,
         written_min=max(0, p.number_min - p.worker_shift),
         written_max=p.number_max + p.worker_shift,
+        roundabout_penalty=tuple(p.roundabout_penalty),
     )
 
 

@@ -27,7 +27,7 @@ from ...render.symbols import register_symbol
 from ..base import Component, Report
 from .certify import Certificate
 from .model import ConstructionCard, Effect, PlanCard, SheetSpec, StreetsGame
-from .rules import EMPTY, Sheet, replay
+from .rules import EMPTY, ROUND, Sheet, replay
 
 INK = "#000000"
 GREY = "#8a8a8a"
@@ -39,6 +39,11 @@ BOLD = Stroke(INK, 0.9)
 register_symbol("streets-price", (
     Polygon(((0.5, 0.05), (0.92, 0.5), (0.66, 0.5), (0.66, 0.95), (0.34, 0.95), (0.34, 0.5),
              (0.08, 0.5)), fill=INK),
+))
+
+register_symbol("streets-roundabout", (
+    Circle(0.5, 0.5, 0.42, stroke=Stroke(INK, 0.12)),
+    Circle(0.5, 0.5, 0.16, fill=INK),
 ))
 
 EFFECT_STYLE: dict[Effect, tuple[str, str, str, str]] = {
@@ -55,6 +60,9 @@ EFFECT_STYLE: dict[Effect, tuple[str, str, str, str]] = {
                    "Mark the next value of one group size."),
     Effect.DUPLICATE: ("#c62828", "bis", "Duplicate",
                        "Also copy a neighbour's number into an empty house."),
+    Effect.ROUNDABOUT: ("#00695c", "streets-roundabout", "Roundabout",
+                        "Also put a roundabout in an empty house: numbers restart after it "
+                        "and groups end there."),
 }
 
 LEVEL_STYLE = {1: ("#455a64", "I"), 2: ("#5d4037", "II"), 3: ("#311b92", "III")}
@@ -143,6 +151,13 @@ def sheet_items(spec: SheetSpec, title: str, w: float, h: float,
         for i in range(st.houses):
             hx = x0 + i * (hw + gap)
             v = row[i]
+            if v == ROUND:
+                items.extend(_house(hx, hy, hw, house_h, i in st.pools, "", False, False))
+                r = min(hw, house_h) * 0.6
+                items.append(Symbol("streets-roundabout", hx + (hw - r) / 2,
+                                    hy + house_h * 0.3 + (house_h * 0.7 - r) / 2, r,
+                                    colour="#00695c"))
+                continue
             items.extend(_house(hx, hy, hw, house_h, i in st.pools,
                                 "" if v == EMPTY else str(v),
                                 filled is not None and i in filled.dups[s],
@@ -211,6 +226,10 @@ def _lower_half(items: list[Item], spec: SheetSpec, w: float, y: float,
         ("refusal", INK, "Refusals", [-v for v in spec.refusal_penalty],
          filled.refusals if filled else 0, LIGHT),
     ]
+    if spec.roundabout_penalty:
+        rows.append(("streets-roundabout", "#00695c", "Roundabouts",
+                     [-v for v in spec.roundabout_penalty],
+                     filled.roundabouts if filled else 0, "#e0f2f1"))
     ty = y
     for symbol, colour, label, values, marked, fill in rows:
         size = min(6.0, (tw - 24.0) / max(1, len(values)) - 0.8)
@@ -226,6 +245,8 @@ def _lower_half(items: list[Item], spec: SheetSpec, w: float, y: float,
     # Score row, bottom.
     sy = y + 58.0
     labels = ["plans", "parks", "pools", "workers", "groups", "− dupl.", "− refus.", "total"]
+    if spec.roundabout_penalty:
+        labels.insert(7, "− round.")
     bw = (w - (len(labels) - 1) * 2.0) / len(labels)
     score = _score_parts(filled) if filled is not None else None
     for i, lab in enumerate(labels):
@@ -248,7 +269,9 @@ def _score_parts(sheet: Sheet) -> list[int]:
 
     parts = [total("plan "), total("parks"), total("pools"), total("workers"),
              total("groups"), -total("duplicates"), -total("refusals")]
-    parts.append(sum(parts[:5]) - parts[5] - parts[6])
+    if sheet.spec.roundabout_penalty:
+        parts.append(-total("roundabouts"))
+    parts.append(sum(parts[:5]) - sum(parts[5:]))
     return parts
 
 
@@ -441,9 +464,12 @@ def aid_back(deck: Deck, game: StreetsGame) -> Drawing:
         TextBox(safe, 1.5, w - 2 * safe, 8, "**Effects**", size=11, min_size=6,
                 align="center", valign="middle", colour="#ffffff", owner="aid effects"),
     ]
-    row = (h - 12.0 - safe - 12.0) / len(EFFECT_STYLE)
+    present = game.effect_counts()
+    shown = [style for e, style in EFFECT_STYLE.items()
+             if e is not Effect.ROUNDABOUT or present[e]]
+    row = (h - 12.0 - safe - 12.0) / len(shown)
     y = 12.0
-    for colour, symbol, title, rule in EFFECT_STYLE.values():
+    for colour, symbol, title, rule in shown:
         items.append(Rect(safe, y + 0.5, 8, 8, fill=colour, radius=1.5))
         items.append(Symbol(symbol, safe + 1, y + 1.5, 6, colour="#ffffff"))
         items.append(TextBox(safe + 10, y, w - 2 * safe - 10, row,

@@ -35,6 +35,9 @@ class Effect(StrEnum):
     """Raise the value of one group size: mark the next box of its value column."""
     DUPLICATE = "duplicate"
     """Also copy a built house's number into an empty neighbouring house (duplicate track)."""
+    ROUNDABOUT = "roundabout"
+    """Also write a roundabout in an empty house: the street's parts on either side number
+    independently and groups end there (roundabout penalty track)."""
 
     def __repr__(self) -> str:
         return f"Effect.{self.name}"
@@ -71,6 +74,8 @@ class EffectMix(Frozen):
     worker: int = Field(default=13, ge=0, description="Weight of worker cards. Default 13.")
     price: int = Field(default=14, ge=0, description="Weight of price-rise cards. Default 14.")
     duplicate: int = Field(default=10, ge=0, description="Weight of duplicate cards. Default 10.")
+    roundabout: int = Field(default=0, ge=0, description="Weight of roundabout cards (needs a "
+                            "roundabout_penalty track). Default 0 (no roundabouts).")
 
     def weights(self) -> dict[Effect, int]:
         return {e: int(getattr(self, e.value)) for e in EFFECT_ORDER}
@@ -81,8 +86,8 @@ class CardParams(Frozen):
     effect side (``copies`` identical cards)."""
 
     number: int = Field(ge=0, description="The house number on the number side.")
-    effect: Effect = Field(description="The effect side: fence, park, pool, worker, price or "
-                           "duplicate.")
+    effect: Effect = Field(description="The effect side: fence, park, pool, worker, price, "
+                           "duplicate or roundabout.")
     copies: int = Field(default=1, ge=1, le=100, description="How many identical cards. "
                         "Default 1.")
 
@@ -194,6 +199,10 @@ class StreetsParams(Frozen):
         default_factory=lambda: [0, 2, 5], min_length=1,
         description="Refusal track: points lost after 1, 2, ... refusals; filling its last "
         "box ends the game. Default 0, 2, 5.")
+    roundabout_penalty: list[int] = Field(
+        default_factory=list, max_length=10,
+        description="Roundabout track: points lost after 1, 2, ... roundabouts; its length "
+        "caps the roundabouts of a sheet. Default none (no roundabouts).")
     number_min: int = Field(default=1, ge=0, description="Lowest house number on the cards. "
                             "Default 1.")
     number_max: int = Field(default=16, ge=0, description="Highest house number on the cards. "
@@ -256,6 +265,7 @@ class SheetSpec:
     worker_shift: int
     written_min: int
     written_max: int
+    roundabout_penalty: tuple[int, ...] = ()
 
     @property
     def max_group(self) -> int:

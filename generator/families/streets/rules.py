@@ -18,6 +18,10 @@ Rules decisions (where the seed is silent; documented in docs/families/streets.m
   neighbour if built, else the right one), while the duplicate
   track has boxes; it comes in addition to the house of the turn.
 - A refusal is marked only when the player can place none of the round's combinations.
+- A roundabout (the roundabout effect, in addition to the house of the turn) goes in an empty
+  house of any street, never inside a group used for a plan, while its track has boxes. The
+  street's parts on either side number independently (each rising, a number may appear once
+  per part), no group crosses it, and the house counts as built (full streets, ends).
 
 Everything here is pure: states are frozen and every move returns a new state.
 """
@@ -31,6 +35,8 @@ from dataclasses import dataclass, field, replace
 from .model import Condition, Effect, PlanCard, SheetSpec
 
 EMPTY = -1
+ROUND = -2
+"""A house holding a roundabout: counts as built, numbers nothing, ends groups."""
 
 STREET_KINDS = frozenset({"parks", "pools", "street_full", "duplicates"})
 """Condition kinds that hold on a street (``street``, or ``streets`` many with street 0)."""
@@ -78,8 +84,8 @@ class Move:
         e = self.effect
         if e is Effect.FENCE:
             return f"{text} +fence s{self.target[0] + 1}b{self.target[1]}"
-        if e is Effect.DUPLICATE:
-            return f"{text} +duplicate s{self.target[0] + 1}h{self.target[1] + 1}"
+        if e in (Effect.DUPLICATE, Effect.ROUNDABOUT):
+            return f"{text} +{e.value} s{self.target[0] + 1}h{self.target[1] + 1}"
         if e is Effect.PRICE:
             return f"{text} +price {self.size}"
         return f"{text} +{e.value}"
@@ -110,7 +116,7 @@ class Move:
             raise ValueError(f"{text!r} uses +{used} with a {effect.value} card")
         target = (-1, -1)
         size = 0
-        if effect in (Effect.FENCE, Effect.DUPLICATE):
+        if effect in (Effect.FENCE, Effect.DUPLICATE, Effect.ROUNDABOUT):
             if m.group(8) is None:
                 raise ValueError(f"{text!r}: +{used} needs a target like s1b3 / s1h4")
             kind = "b" if effect is Effect.FENCE else "h"
@@ -172,6 +178,10 @@ class Sheet:
         return sum(len(d) for d in self.dups)
 
     @property
+    def roundabouts(self) -> int:
+        return sum(1 for row in self.houses for v in row if v == ROUND)
+
+    @property
     def locked(self) -> frozenset[GroupRef]:
         return frozenset(g for c in self.claims for g in c.groups)
 
@@ -185,13 +195,17 @@ class Sheet:
         return all(v != EMPTY for row in self.houses for v in row)
 
     def groups(self, street: int) -> list[tuple[int, int, bool]]:
-        """Runs between fences on a street: (first, last, complete)."""
+        """Runs between fences and roundabouts on a street: (first, last, complete)."""
         row = self.houses[street]
-        cuts = sorted(self.fences[street])
+        cuts = set(self.fences[street])
+        for h, v in enumerate(row):
+            if v == ROUND:
+                cuts.update(b for b in (h, h + 1) if 0 < b < len(row))
         out: list[tuple[int, int, bool]] = []
         start = 0
-        for b in [*cuts, len(row)]:
-            out.append((start, b - 1, all(row[h] != EMPTY for h in range(start, b))))
+        for b in [*sorted(cuts), len(row)]:
+            if not (b - start == 1 and row[start] == ROUND):
+                out.append((start, b - 1, all(row[h] != EMPTY for h in range(start, b))))
             start = b
         return out
 
@@ -214,13 +228,17 @@ class Sheet:
         best = -1
         for h in range(n):
             left[h] = best
-            if row[h] != EMPTY:
+            if row[h] == ROUND:
+                best = -1
+            elif row[h] != EMPTY:
                 best = row[h]
         right = [1 << 30] * n
         best = 1 << 30
         for h in range(n - 1, -1, -1):
             right[h] = best
-            if row[h] != EMPTY:
+            if row[h] == ROUND:
+                best = 1 << 30
+            elif row[h] != EMPTY:
                 best = row[h]
         return list(zip(left, right, strict=True))
 
@@ -327,6 +345,8 @@ class Sheet:
             price = list(self.price)
             price[k] += 1
             return replace(self, price=tuple(price))
+        if e is Effect.ROUNDABOUT:
+            return self._roundabout(move.target)
         # duplicate
         ds, dh = move.target
         if self.duplicates >= len(spec.duplicate_penalty):
@@ -338,7 +358,7 @@ class Sheet:
             raise RuleError(f"{spec.streets[ds].name} house {dh + 1} is already built")
         # It copies the left neighbour when that one is built, else the right one; both
         # bound the house, so the street stays in order either way.
-        near = [row[x] for x in (dh - 1, dh + 1) if 0 <= x < len(row) and row[x] != EMPTY]
+        near = [row[x] for x in (dh - 1, dh + 1) if 0 <= x < len(row) and row[x] >= 0]
         if not near:
             raise RuleError(f"a duplicate needs a built neighbour; {spec.streets[ds].name} "
                             f"house {dh + 1} has none")
@@ -348,6 +368,26 @@ class Sheet:
         dups = list(self.dups)
         dups[ds] = dups[ds] | {dh}
         return replace(self, houses=tuple(houses), dups=tuple(dups))
+
+    def _roundabout(self, target: tuple[int, int]) -> Sheet:
+        spec = self.spec
+        rs, rh = target
+        if self.roundabouts >= len(spec.roundabout_penalty):
+            raise RuleError("the roundabout track is full" if spec.roundabout_penalty else
+                            "this sheet has no roundabout track")
+        if not 0 <= rs < len(spec.streets) or not 0 <= rh < spec.streets[rs].houses:
+            raise RuleError(f"roundabout at street {rs + 1} house {rh + 1}, which does not "
+                            "exist")
+        row = self.houses[rs]
+        if row[rh] != EMPTY:
+            raise RuleError(f"{spec.streets[rs].name} house {rh + 1} is already built")
+        for ls, a, z in self.locked:
+            if ls == rs and a <= rh <= z:
+                raise RuleError(f"a roundabout at house {rh + 1} would split a group used "
+                                "for a plan")
+        houses = list(self.houses)
+        houses[rs] = row[:rh] + (ROUND,) + row[rh + 1:]
+        return replace(self, houses=tuple(houses))
 
     # --- plans --------------------------------------------------------------------------
 
@@ -464,6 +504,10 @@ class Sheet:
                       f"{self.duplicates} duplicates"))
         lines.append(("refusals", -_track(spec.refusal_penalty, self.refusals),
                       f"{self.refusals} refusals"))
+        if spec.roundabout_penalty:
+            n = self.roundabouts
+            lines.append(("roundabouts", -_track(spec.roundabout_penalty, n),
+                          f"{n} roundabouts"))
         return lines
 
     def total(self) -> int:
@@ -529,7 +573,7 @@ def legal_moves(sheet: Sheet, number: int, effect: Effect) -> Iterator[Move]:
                         m = replace(base, target=(fs, b))
                         if _ok(sheet, m):
                             yield m
-            elif effect is Effect.DUPLICATE:
+            elif effect in (Effect.DUPLICATE, Effect.ROUNDABOUT):
                 if after is None:
                     continue
                 for ds, row in enumerate(after.houses):

@@ -9,7 +9,7 @@ first ``[[street]]``, as TOML wants)::
     price = [0, 1]                  # price rises marked per group size (1, 2, ...)
 
     [[street]]                      # one table per street, top to bottom
-    houses = [1, 3, ".", 5, "5d"]   # a number, "." for empty, "<n>d" for a duplicate
+    houses = [1, 3, ".", 5, "5d"]   # a number, "." empty, "<n>d" a duplicate, "R" a roundabout
     fences = [2]                    # a fence after house 2 (between houses 2 and 3)
     pools = [3]                     # houses whose pool is built
     parks = 1                       # park boxes marked
@@ -28,7 +28,7 @@ from typing import Any
 from ...errors import DeckError, Problem
 from ...tomldoc import TomlDoc
 from .model import PlanCard, SheetSpec
-from .rules import EMPTY, GroupRef, RuleError, Sheet
+from .rules import EMPTY, ROUND, GroupRef, RuleError, Sheet
 
 _DUP = re.compile(r"^\s*(\d+)\s*d\s*$")
 _TOP = {"street", "workers", "refusals", "price", "plan"}
@@ -98,6 +98,9 @@ def read_sheet(spec: SheetSpec, plans: tuple[PlanCard, ...], doc: TomlDoc) -> Sh
             path = (*base, "houses", h)
             if cell == "." or cell == "":
                 continue
+            if isinstance(cell, str) and cell.strip().upper() == "R":
+                houses[s][h] = ROUND
+                continue
             m = _DUP.match(cell) if isinstance(cell, str) else None
             if m:
                 houses[s][h] = int(m.group(1))
@@ -107,7 +110,7 @@ def read_sheet(spec: SheetSpec, plans: tuple[PlanCard, ...], doc: TomlDoc) -> Sh
                                     "house number")
             else:
                 err.add("HOUSE", path, f"house {h + 1}: {cell!r} is not a house entry",
-                        'a number, "." (empty) or "<n>d" (duplicate)')
+                        'a number, "." (empty), "<n>d" (duplicate) or "R" (roundabout)')
         for i, b in enumerate(_list(err, table.get("fences", []), (*base, "fences"), "fences")):
             fences[s].add(_int(err, b, (*base, "fences", i), 1, st.houses - 1,
                                "fence (after house)"))
@@ -116,7 +119,7 @@ def read_sheet(spec: SheetSpec, plans: tuple[PlanCard, ...], doc: TomlDoc) -> Sh
             if hv not in st.pools:
                 err.add("POOL", (*base, "pools", i), f"{st.name} house {hv + 1} has no pool "
                         "spot", "pool spots: " + ", ".join(str(p + 1) for p in st.pools))
-            elif houses[s][hv] == EMPTY or hv in dups[s]:
+            elif houses[s][hv] < 0 or hv in dups[s]:
                 err.add("POOL", (*base, "pools", i), f"the pool of house {hv + 1} is built "
                         "but the house is not (a pool comes with its house's number)")
             pools[s].add(hv)
@@ -139,6 +142,10 @@ def read_sheet(spec: SheetSpec, plans: tuple[PlanCard, ...], doc: TomlDoc) -> Sh
     if total_dups > len(spec.duplicate_penalty):
         err.add("DUPLICATES", ("street",), f"{total_dups} duplicates; the track has "
                 f"{len(spec.duplicate_penalty)} boxes")
+    rounds = sum(1 for row in houses for v in row if v == ROUND)
+    if rounds > len(spec.roundabout_penalty):
+        err.add("ROUNDABOUTS", ("street",), f"{rounds} roundabouts; the track has "
+                f"{len(spec.roundabout_penalty)} boxes")
     if err.problems:
         raise DeckError(err.problems)
     sheet = Sheet(spec=spec, houses=tuple(tuple(r) for r in houses),
@@ -192,6 +199,13 @@ def _order(err: _Errors, spec: SheetSpec, s: int, row: list[int], dups: set[int]
     for h, v in enumerate(row):
         if v == EMPTY:
             continue
+        if v == ROUND:
+            # A roundabout: the part after it numbers independently.
+            if last >= 0 and regulars == 0:
+                err.add("DUPLICATE", (*base, "houses", h - 1), f"{name}: the run of {last} "
+                        "is all duplicates; a duplicate copies a house built with a number")
+            last, regulars = -1, 0
+            continue
         if h in dups:
             near = [row[x] for x in (h - 1, h + 1) if 0 <= x < len(row)]
             if v not in near:
@@ -224,6 +238,8 @@ def sheet_to_toml(sheet: Sheet, plans: tuple[PlanCard, ...]) -> str:
         for h, v in enumerate(row):
             if v == EMPTY:
                 cells.append('"."')
+            elif v == ROUND:
+                cells.append('"R"')
             elif h in sheet.dups[s]:
                 cells.append(f'"{v}d"')
             else:

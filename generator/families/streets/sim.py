@@ -25,7 +25,7 @@ from typing import Any
 
 from ...core.rng import make_rng
 from .model import Condition, ConstructionCard, Effect, PlanCard, SheetSpec, StreetsGame
-from .rules import EMPTY, Move, RuleError, Sheet, standings
+from .rules import EMPTY, ROUND, Move, RuleError, Sheet, standings
 
 Combo = tuple[int, Effect]
 
@@ -149,13 +149,13 @@ def _runs(row: tuple[int, ...], wmin: int, wmax: int) -> list[tuple[int, int, in
     n = len(row)
     while h < n:
         if row[h] != EMPTY:
-            lo = row[h]
+            lo = row[h] if row[h] != ROUND else wmin - 1
             h += 1
             continue
         a = h
         while h < n and row[h] == EMPTY:
             h += 1
-        hi = row[h] if h < n else wmax + 1
+        hi = row[h] if h < n and row[h] != ROUND else wmax + 1
         out.append((a, h - 1, lo, hi))
     return out
 
@@ -219,8 +219,7 @@ def _best_duplicate(sheet: Sheet) -> tuple[float, tuple[int, int]]:
             if _capacity(z - a + 1, lo, hi) < z - a + 1:
                 # A house that no number can fill any more: a duplicate saves it.
                 for h in (a, z):
-                    if (h > 0 and row[h - 1] != EMPTY) or (h + 1 < len(row)
-                                                           and row[h + 1] != EMPTY):
+                    if (h > 0 and row[h - 1] >= 0) or (h + 1 < len(row) and row[h + 1] >= 0):
                         return (3.0 - cost, (s, h))
     return (0.0, (-1, -1))
 
