@@ -25,6 +25,8 @@ from generator.families.streets.rules import (
     Move,
     RuleError,
     Sheet,
+    final_totals,
+    ranked_points,
     replay,
     standings,
     tie_break,
@@ -402,3 +404,55 @@ def test_roundabouts_are_printed_on_the_sheet_cards_and_aid() -> None:
     assert "streets-roundabout" in symbols          # the roundabout track row
     texts = [it.text for it in sheet.items if isinstance(it, TextBox)]
     assert "Roundabouts" in texts and "− round." in texts
+
+
+# --- ranked scoring across players ------------------------------------------------------
+
+RANKED = """
+ranked = [{ track = "workers", points = [7, 4, 1], solo = 3 }]
+"""
+
+
+def test_ranked_track_places_ties_share_the_better_place() -> None:
+    # Most workers: 1st 7, 2nd 4, 3rd 1. Three players with 5, 5 and 2 workers: the two 5s
+    # tie for 1st and both score 7; the 2 is third (two players have more): 1.
+    assert ranked_points(5, [5, 2], (7, 4, 1)) == 7
+    assert ranked_points(2, [5, 5], (7, 4, 1)) == 1
+    # Four players 1 / 5, 4, 3: fourth place is past the table; no workers never scores.
+    assert ranked_points(1, [5, 4, 3], (7, 4, 1)) == 0
+    assert ranked_points(0, [], (7, 4, 1)) == 0
+    loaded = load_deck_text(HEAD + RANKED + STREETS, "d.toml")
+    spec = generate(loaded.deck.params, 3).sheet
+    five, two = (replace(Sheet.empty(spec), workers=n) for n in (5, 2))
+    assert final_totals([five, five, two]) == [7, 7, 1]
+    # Solo: 3 workers or more score the first place (7); 2 score nothing.
+    assert five.total() == 7 and two.total() == 0
+    # The per-sheet worker track no longer scores: the line is the ranked one.
+    line = next(x for x in five.score({"workers": [5, 2]}) if x[0] == "workers")
+    assert line[1] == 7 and "place 1 of 3 (ranked)" in line[2]
+
+
+def test_ranked_score_file_takes_the_rivals(tmp_path: Path) -> None:
+    deck = tmp_path / "d.toml"
+    deck.write_text(HEAD + RANKED + STREETS, encoding="utf-8")
+    sheet = tmp_path / "s.toml"
+    body = ('workers = 2\nrivals = { workers = [5, 1] }\n[[street]]\nhouses = [".", ".", '
+            '".", "."]\n[[street]]\nhouses = [".", ".", ".", ".", "."]\n')
+    sheet.write_text(body, encoding="utf-8")
+    code, out = _run("score", str(deck), str(sheet), "--format", "json")
+    assert code == 0, out
+    # 2 workers against 5 and 1: second place, 4 points.
+    assert {x["label"]: x["points"] for x in json.loads(out)["lines"]}["workers"] == 4
+    sheet.write_text(body.replace("workers = [5, 1]", "pools = [5, 1]"), encoding="utf-8")
+    code, out = _run("score", str(deck), str(sheet))
+    assert code == 2 and "s.toml:2" in out and "not a ranked track" in out
+
+
+def test_a_ranked_track_is_printed_with_its_places() -> None:
+    loaded = load_deck_text(HEAD + RANKED + STREETS, "d.toml")
+    game = generate(loaded.deck.params, 3)
+    report = loaded.family.check(loaded.deck, game, CheckOptions(simulations=2))
+    sheet = next(c for c in loaded.family.layout(loaded.deck, game, report) if c.id == "sheet")
+    texts = [it.text for it in sheet.front.items if isinstance(it, TextBox)]
+    assert "Most workers, solo 3+" in texts
+    assert report.figures["simulation"]["games"] == 2

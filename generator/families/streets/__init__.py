@@ -19,7 +19,7 @@ from .check import check_game
 from .generate import generate
 from .model import Effect, StreetsGame, StreetsParams
 from .rules import STREET_KINDS, tie_break
-from .score import read_sheet
+from .score import read_rivals, read_sheet
 
 
 def validate_params(p: StreetsParams) -> list[Problem]:
@@ -59,6 +59,11 @@ def validate_params(p: StreetsParams) -> list[Problem]:
     if not p.card_list and sum(p.effects.weights().values()) == 0:
         out.append(Problem("E-STREETS-EFFECTS", (root, "effects"),
                            "every effect weight is 0", "give at least one effect a weight"))
+    tracks = [r.track for r in p.ranked]
+    for i, name in enumerate(tracks):
+        if tracks.index(name) != i:
+            out.append(Problem("E-STREETS-RANKED", (root, "ranked", i, "track"),
+                               f"the {name} track is ranked twice", "rank each track once"))
     roundabouts = (p.effects.roundabout > 0 if not p.card_list else
                    any(c.effect is Effect.ROUNDABOUT for c in p.card_list))
     if roundabouts and not p.roundabout_penalty:
@@ -175,10 +180,11 @@ class StreetsFamily(Family):
               text: str) -> ScoreResult:
         doc = parse_toml(text, str(source))
         sheet = read_sheet(generated.sheet, generated.plans, doc)
+        rivals = read_rivals(generated.sheet, doc)
         key = tie_break(sheet)
         sizes = ", ".join(f"{n} of {k + 1}" for k, n in enumerate(key[1:]) if n)
         lines = (*(ScoreLine(label, points, detail)
-                   for label, points, detail in sheet.score()),
+                   for label, points, detail in sheet.score(rivals)),
                  ScoreLine("tie-break", 0, f"{key[0]} completed groups"
                            + (f" ({sizes})" if sizes else "")
                            + "; on equal totals more groups win, then more groups of 1, 2, ..."))

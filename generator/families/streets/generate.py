@@ -86,6 +86,7 @@ def build_sheet(p: StreetsParams) -> SheetSpec:
         written_min=max(0, p.number_min - p.worker_shift),
         written_max=p.number_max + p.worker_shift,
         roundabout_penalty=tuple(p.roundabout_penalty),
+        ranked=tuple((r.track, tuple(r.points), r.solo) for r in p.ranked),
     )
 
 

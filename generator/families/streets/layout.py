@@ -226,19 +226,30 @@ def _lower_half(items: list[Item], spec: SheetSpec, w: float, y: float,
         ("refusal", INK, "Refusals", [-v for v in spec.refusal_penalty],
          filled.refusals if filled else 0, LIGHT),
     ]
+    ranked = {name: points for name, points, _ in spec.ranked}
+    for k, name in ((0, "pools"), (1, "workers")):
+        if name in ranked:
+            # A ranked track's boxes only count marks; its points come from the rank row.
+            symbol, colour, label, values, marked, fill = rows[k]
+            rows[k] = (symbol, colour, label, list(range(1, len(values) + 1)), marked, fill)
+    for name, points, solo in spec.ranked:
+        symbol = {"pools": "pool", "workers": "worker", "parks": "park"}[name]
+        solo_text = f", solo {solo}+" if solo else ""
+        rows.append((symbol, INK, f"Most {name}{solo_text}", points, 0, "#fffde7"))
     if spec.roundabout_penalty:
         rows.append(("streets-roundabout", "#00695c", "Roundabouts",
                      [-v for v in spec.roundabout_penalty],
                      filled.roundabouts if filled else 0, "#e0f2f1"))
     ty = y
+    step = min(8.5, 49.0 / len(rows))      # the end note and the score row stay below
     for symbol, colour, label, values, marked, fill in rows:
-        size = min(6.0, (tw - 24.0) / max(1, len(values)) - 0.8)
+        size = min(6.0, step - 2.0, (tw - 24.0) / max(1, len(values)) - 0.8)
         items.append(Symbol(symbol, tx, ty + 0.5, 5.0, colour=colour))
         items.append(TextBox(tx + 6.0, ty, 17.0, 6.5, label, size=7, min_size=4,
                              valign="middle", owner="sheet track label"))
         items.extend(_boxes(tx + 24.0, ty + 0.25, size, [str(v) for v in values], marked,
                             fill=fill, text_size=6.5))
-        ty += 8.5
+        ty += step
     items.append(TextBox(tx, ty, tw, 9, "The game ends at the last refusal, when a sheet "
                          "has every plan, or when every house is built.", size=6,
                          min_size=4, colour="#555555", owner="sheet end note"))

@@ -171,6 +171,21 @@ DEFAULT_PLANS: tuple[PlanParams, ...] = (
 )
 
 
+RankedTrackName = Literal["workers", "pools", "parks"]
+
+
+class RankedTrackParams(Frozen):
+    """A track scored by rank across the players instead of by its own boxes: the player with
+    the most marks scores ``points[0]``, the next ``points[1]``, ... Ties share the better
+    place; a player with no mark scores nothing."""
+
+    track: RankedTrackName = Field(description="workers, pools or parks (all streets' parks "
+                                   "together).")
+    points: list[int] = Field(min_length=1, description="Points for the 1st, 2nd, ... place.")
+    solo: int = Field(default=0, ge=0, description="In a one-player game: at least this many "
+                      "marks score points[0]; 0 = the track scores nothing alone. Default 0.")
+
+
 class StreetsParams(Frozen):
     """The ``[streets]`` table: the sheet, the construction deck, the plans."""
 
@@ -195,6 +210,10 @@ class StreetsParams(Frozen):
         default_factory=lambda: [1, 3, 5, 7, 10, 13, 16],
         description="Duplicate track: points lost after 1, 2, ... duplicates; no duplicate "
         "once it is full. Default 1..16 (7 boxes).")
+    ranked: list[RankedTrackParams] = Field(
+        default_factory=list,
+        description="Tracks scored by rank across players (e.g. the most workers), replacing "
+        "their own points. Default none (every track scores per sheet).")
     refusal_penalty: list[int] = Field(
         default_factory=lambda: [0, 2, 5], min_length=1,
         description="Refusal track: points lost after 1, 2, ... refusals; filling its last "
@@ -266,6 +285,8 @@ class SheetSpec:
     written_min: int
     written_max: int
     roundabout_penalty: tuple[int, ...] = ()
+    ranked: tuple[tuple[str, tuple[int, ...], int], ...] = ()
+    """Ranked tracks: (track, points by place, solo threshold)."""
 
     @property
     def max_group(self) -> int:

@@ -29,7 +29,7 @@ Everything here is pure: states are frozen and every move returns a new state.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from .model import Condition, Effect, PlanCard, SheetSpec
@@ -481,19 +481,40 @@ class Sheet:
         return (self.refusals >= len(self.spec.refusal_penalty)
                 or (plans_total > 0 and len(self.claims) >= plans_total) or self.full())
 
-    def score(self) -> list[tuple[str, int, str]]:
-        """The score breakdown: (label, points, detail) lines; the total is their sum."""
+    def marks(self, track: str) -> int:
+        """Marks on a rankable track: workers, pools built, or parks of all streets."""
+        if track == "workers":
+            return self.workers
+        if track == "pools":
+            return sum(len(p) for p in self.pools)
+        return sum(self.parks)
+
+    def score(self, rivals: Mapping[str, Sequence[int]] | None = None
+              ) -> list[tuple[str, int, str]]:
+        """The score breakdown: (label, points, detail) lines; the total is their sum.
+        ``rivals`` gives the other players' marks on each ranked track (none: a solo
+        game)."""
         spec = self.spec
+        ranked = {name: (points, solo) for name, points, solo in spec.ranked}
         lines: list[tuple[str, int, str]] = []
         for c in self.claims:
             lines.append((f"plan {c.plan}", c.points, f"{len(c.groups)} groups locked"))
-        for s, st in enumerate(spec.streets):
-            k = self.parks[s]
-            lines.append((f"parks {st.name}", st.parks[k - 1] if k else 0, f"{k} parks"))
+        if "parks" in ranked:
+            lines.append(self._ranked_line("parks", *ranked["parks"], rivals))
+        else:
+            for s, st in enumerate(spec.streets):
+                k = self.parks[s]
+                lines.append((f"parks {st.name}", st.parks[k - 1] if k else 0, f"{k} parks"))
         n_pools = sum(len(p) for p in self.pools)
-        lines.append(("pools", _track(spec.pool_points, n_pools), f"{n_pools} pools"))
-        lines.append(("workers", _track(spec.worker_points, self.workers),
-                      f"{self.workers} workers"))
+        if "pools" in ranked:
+            lines.append(self._ranked_line("pools", *ranked["pools"], rivals))
+        else:
+            lines.append(("pools", _track(spec.pool_points, n_pools), f"{n_pools} pools"))
+        if "workers" in ranked:
+            lines.append(self._ranked_line("workers", *ranked["workers"], rivals))
+        else:
+            lines.append(("workers", _track(spec.worker_points, self.workers),
+                          f"{self.workers} workers"))
         counts = [0] * spec.max_group
         for _, a, z in self.complete_groups():
             counts[z - a] += 1
@@ -510,8 +531,39 @@ class Sheet:
                           f"{n} roundabouts"))
         return lines
 
-    def total(self) -> int:
-        return sum(p for _, p, _ in self.score())
+    def _ranked_line(self, track: str, points: tuple[int, ...], solo: int,
+                     rivals: Mapping[str, Sequence[int]] | None) -> tuple[str, int, str]:
+        mine = self.marks(track)
+        others = list((rivals or {}).get(track, ()))
+        if not others:
+            won = points[0] if solo and mine >= solo else 0
+            return (track, won, f"{mine} {track}, solo: {solo or 'never'}"
+                    + (f" needed for {points[0]}" if solo else ""))
+        return (track, ranked_points(mine, others, points),
+                f"{mine} {track}, place {1 + sum(1 for o in others if o > mine)} of "
+                f"{len(others) + 1} (ranked)")
+
+    def total(self, rivals: Mapping[str, Sequence[int]] | None = None) -> int:
+        return sum(p for _, p, _ in self.score(rivals))
+
+
+def ranked_points(mine: int, others: Sequence[int], points: Sequence[int]) -> int:
+    """Points of a ranked track: place = 1 + the players with strictly more marks (ties share
+    the better place); no marks, or a place past the table, score nothing."""
+    place = 1 + sum(1 for o in others if o > mine)
+    return points[place - 1] if mine > 0 and place <= len(points) else 0
+
+
+def rivals_of(sheets: Sequence[Sheet], i: int) -> dict[str, list[int]]:
+    """The other players' marks on each ranked track, for ``sheets[i].score(rivals)``."""
+    spec = sheets[i].spec
+    return {name: [sh.marks(name) for j, sh in enumerate(sheets) if j != i]
+            for name, _, _ in spec.ranked}
+
+
+def final_totals(sheets: Sequence[Sheet]) -> list[int]:
+    """Every player's total at the end of a game, ranked tracks against the others."""
+    return [sh.total(rivals_of(sheets, i)) for i, sh in enumerate(sheets)]
 
 
 def tie_break(sheet: Sheet) -> tuple[int, ...]:

@@ -5,6 +5,7 @@ The sheet file (houses and fences 1-based, as printed; the top-level keys come b
 first ``[[street]]``, as TOML wants)::
 
     workers = 2                     # worker boxes marked
+    rivals = { workers = [3, 1] }   # ranked tracks: the other players' marks (absent: solo)
     refusals = 0                    # refusal boxes marked
     price = [0, 1]                  # price rises marked per group size (1, 2, ...)
 
@@ -31,7 +32,7 @@ from .model import PlanCard, SheetSpec
 from .rules import EMPTY, ROUND, GroupRef, RuleError, Sheet
 
 _DUP = re.compile(r"^\s*(\d+)\s*d\s*$")
-_TOP = {"street", "workers", "refusals", "price", "plan"}
+_TOP = {"street", "workers", "refusals", "price", "plan", "rivals"}
 _STREET = {"houses", "fences", "pools", "parks"}
 _PLAN = {"id", "first", "groups"}
 
@@ -188,6 +189,34 @@ def read_sheet(spec: SheetSpec, plans: tuple[PlanCard, ...], doc: TomlDoc) -> Sh
     if err.problems:
         raise DeckError(err.problems)
     return sheet
+
+
+def read_rivals(spec: SheetSpec, doc: TomlDoc) -> dict[str, list[int]] | None:
+    """``rivals = { workers = [3, 5] }``: the other players' marks on each ranked track
+    (absent: a solo game). Raises DeckError at file:line."""
+    raw = doc.data.get("rivals")
+    if raw is None:
+        return None
+    err = _Errors(doc)
+    names = [name for name, _, _ in spec.ranked]
+    out: dict[str, list[int]] = {}
+    if not isinstance(raw, dict):
+        err.add("TYPE", ("rivals",), "rivals must be a table, e.g. rivals = { workers = [3, 5] }")
+    else:
+        for key, counts in raw.items():
+            if key not in names:
+                err.add("KEY", ("rivals", key), f"{key!r} is not a ranked track of this deck",
+                        "ranked: " + (", ".join(names) or "none"))
+                continue
+            row = _list(err, counts, ("rivals", key), key)
+            if len(row) > 5:
+                err.add("RANGE", ("rivals", key), f"{len(row)} rivals; a game has at most 6 "
+                        "players")
+            out[key] = [_int(err, v, ("rivals", key, i), 0, 1000, f"rival {key}")
+                        for i, v in enumerate(row)]
+    if err.problems:
+        raise DeckError(err.problems)
+    return out
 
 
 def _order(err: _Errors, spec: SheetSpec, s: int, row: list[int], dups: set[int],

@@ -25,7 +25,7 @@ from typing import Any
 
 from ...core.rng import make_rng
 from .model import Condition, ConstructionCard, Effect, PlanCard, SheetSpec, StreetsGame
-from .rules import EMPTY, ROUND, Move, RuleError, Sheet, standings
+from .rules import EMPTY, ROUND, Move, RuleError, Sheet, final_totals, standings
 
 Combo = tuple[int, Effect]
 
@@ -55,7 +55,7 @@ class GameResult:
 
     @property
     def scores(self) -> tuple[int, ...]:
-        return tuple(s.total() for s in self.sheets)
+        return tuple(final_totals(self.sheets))
 
     @property
     def places(self) -> tuple[int, ...]:
@@ -399,6 +399,7 @@ def simulate(game: StreetsGame, seed: int, games: int, players: int,
     per_house = [[0] * st.houses for st in game.sheet.streets]
     for g in range(games):
         result = play_game(game, seed, g, players, max_rounds)
+        totals = result.scores
         rounds_played.append(result.rounds)
         ended[result.ended] += 1
         if result.tie:
@@ -410,14 +411,14 @@ def simulate(game: StreetsGame, seed: int, games: int, players: int,
             n = sum(1 for sh in result.sheets if sh.claimed(pid))
             done_sheets[pid] += n
             done_games[pid] += 1 if n else 0
-        for sh in result.sheets:
+        for sh, total in zip(result.sheets, totals, strict=True):
             refusals.append(sh.refusals)
             built.append(sum(sh.built(i) for i in range(len(sh.houses)))
                          / game.sheet.total_houses)
             for i, row in enumerate(sh.houses):
                 for h, v in enumerate(row):
                     per_house[i][h] += v != EMPTY
-            scores.append(sh.total())
+            scores.append(total)
     return SimFigures(
         games=games, plan_dealt=dealt, plan_games_completed=done_games,
         plan_sheets_completed=done_sheets,
