@@ -141,6 +141,37 @@ def laid_out(checked: Checked) -> list[Component]:
     return apply_art(checked.deck, comps, names)
 
 
+NOT_COMPLETABLE = "NOT COMPLETABLE"
+"""The mark printed across an impossible card's front when ``--keep-going`` prints it, so a
+play-tester cannot mistake it for a finished card."""
+
+
+def mark_impossible(components: Sequence[Component], report: Report) -> list[Component]:
+    """``components`` with a red :data:`NOT_COMPLETABLE` band across the front of every one
+    whose verdict is ``impossible`` (proof pages excepted: they explain it)."""
+    from .render.drawing import Group, Rect, Stroke, TextBox
+
+    bad = {e.subject for e in report.entries if e.status == "impossible"}
+    out: list[Component] = []
+    for c in components:
+        if c.id.startswith("proof") or not ({c.id, *c.subjects} & bad):
+            out.append(c)
+            continue
+        d = c.front
+        band = max(6.0, min(d.width, d.height) * 0.14)
+        length = (d.width ** 2 + d.height ** 2) ** 0.5
+        angle = -57.0 if d.height > d.width else -33.0
+        mark = Group((
+            Rect(-length / 2, -band / 2, length, band, fill="#c62828",
+                 stroke=Stroke("#ffffff", 0.4)),
+            TextBox(-length / 2, -band / 2, length, band, NOT_COMPLETABLE, size=band * 1.6,
+                    min_size=2.0, align="center", valign="middle", colour="#ffffff",
+                    bold=True, owner=f"{c.id} mark"),
+        ), dx=d.width / 2, dy=d.height / 2, rotate=angle)
+        out.append(replace(c, front=replace(d, items=(*d.items, mark))))
+    return out
+
+
 @dataclass(frozen=True)
 class OnlySpec:
     """``--only`` / ``check --card``: 1-based numbers, ranges, ids and names, comma-separated.
@@ -244,6 +275,8 @@ def build_deck(
         raise ChecksFailed(checked.report)
     tick("layout", 0, 1)
     every = laid_out(checked)
+    if keep_going:
+        every = mark_impossible(every, checked.report)
     components = every if only is None else select(every, only)
     deck = checked.deck
     stamp = impose.Stamp(deck.name, deck.version, deck.seed)
@@ -356,31 +389,87 @@ def _env() -> jinja2.Environment:
     )
 
 
+STATUS_ORDER = ("impossible", "fail", "unknown", "warn", "completable", "pass", "info", "none")
+"""Worst first: a component's badge is its worst verdict, and the gallery lists failing and
+unknown components before the rest."""
+
+
+def _worst(entries: Sequence[Any]) -> str:
+    for status in STATUS_ORDER:
+        if any(e.status == status for e in entries):
+            return status
+    return "none"
+
+
+def _detail_lines(e: Any) -> list[str]:
+    """A few lines summarising an entry's details for the gallery (the full certificate is
+    in report.json): the certificate's size, then scalar figures."""
+    out: list[str] = []
+    for key, value in sorted(e.details.items()):
+        if key == "certificate":
+            size = ""
+            if isinstance(value, dict):
+                steps = next((v for v in value.values() if isinstance(v, list)), None)
+                size = f"{len(steps)} steps" if steps is not None else f"{len(value)} fields"
+            elif isinstance(value, list):
+                size = f"{len(value)} steps"
+            out.append(f"certificate: {size}, replayed by the rules engine (report.json)")
+        elif isinstance(value, str | int | float | bool):
+            out.append(f"{key}: {value}")
+        elif isinstance(value, dict) and all(isinstance(v, str | int | float | bool)
+                                             for v in value.values()):
+            out.append(f"{key}: " + ", ".join(f"{k} {v}" for k, v in sorted(value.items())))
+    return out[:8]
+
+
 def write_index(checked: Checked, components: Sequence[Component], path: Path) -> None:
-    """index.html: every component's SVG with its verdicts, from templates/index.html.j2."""
+    """index.html, the gallery (templates/index.html.j2): a thumbnail grid with one verdict
+    badge per component, failing and unknown ones first, filters by verdict and kind, sort by
+    difficulty, each distinct back once, details and proof pages on click."""
     report = checked.report
-    rows = []
+    ranked = ranking(checked)
+    rank_of: dict[str, tuple[int, str]] = {}
+    if ranked:
+        from .core.stats import Rate
+
+        for i, c in enumerate(ranked["cards"], start=1):
+            rank_of[c["subject"]] = (i, Rate.from_json(c["casual"]).text())
+    proofs: dict[str, list[str]] = {}
+    for comp in components:
+        if comp.id.startswith("proof"):
+            for s in comp.subjects:
+                proofs.setdefault(s, []).append(comp.id)
+    backs: dict[Any, dict[str, Any]] = {}
+    rows: list[dict[str, Any]] = []
     for comp, n in zip(components, named(components), strict=True):
         entries = [e for s in (comp.id, *comp.subjects) for e in report.for_subject(s)]
-        worst = "none"
-        for status in ("impossible", "fail", "unknown", "warn", "completable", "pass", "info"):
-            if any(e.status == status for e in entries):
-                worst = status
-                break
+        back_no = 0
+        if comp.back is not None:
+            group = backs.setdefault(comp.back, {"svg": f"svg/{comp.id}-back.svg",
+                                                 "labels": [], "no": len(backs) + 1})
+            group["labels"].append(n.label())
+            back_no = int(group["no"])
+        rank, difficulty = min((rank_of[s] for s in (comp.id, *comp.subjects)
+                                if s in rank_of), default=(0, ""))
         rows.append({
             "index": n.index, "id": comp.id, "name": n.name, "label": n.label(),
             "title": comp.title, "kind": comp.kind,
-            "copies": comp.copies, "svg": f"svg/{comp.id}.svg",
-            "back": f"svg/{comp.id}-back.svg" if comp.back is not None else None,
-            "entries": entries, "status": worst,
+            "copies": comp.copies, "svg": f"svg/{comp.id}.svg", "back_no": back_no,
+            "entries": [{"e": e, "lines": _detail_lines(e)} for e in entries],
+            "status": _worst(entries), "rank": rank, "difficulty": difficulty,
+            "proofs": [f"svg/{p}.svg" for s in (comp.id, *comp.subjects)
+                       for p in proofs.get(s, []) if p != comp.id],
         })
+    rows.sort(key=lambda r: (STATUS_ORDER.index(str(r["status"])) > 2, int(r["index"])))
     deck_entries = [e for e in report.entries
                     if e.subject not in {s for c in components for s in (c.id, *c.subjects)}]
+    kinds = sorted({str(r["kind"]) for r in rows})
+    statuses = [s for s in STATUS_ORDER if any(r["status"] == s for r in rows)]
     html = _env().get_template("index.html.j2").render(
         deck=checked.deck, report=report, rows=rows, deck_entries=deck_entries,
         figures=json.dumps(report.figures, indent=2, sort_keys=True, ensure_ascii=False),
-        ranking=ranking_rows(checked),
-        version=__version__,
+        ranking=ranking_rows(checked), backs=list(backs.values()), kinds=kinds,
+        statuses=statuses, version=__version__,
     )
     path.write_text(html, encoding="utf-8")
 
