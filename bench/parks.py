@@ -24,7 +24,7 @@ from generator.core.budget import Budget
 from generator.core.rng import make_rng
 from generator.deckfile import load_deck
 from generator.families.base import CheckOptions
-from generator.families.parks import solve
+from generator.families.parks import planner as solve
 from generator.families.parks.check import HAND_BUDGET, HAND_PLAN_BUDGET
 from generator.families.parks.generate import plant_card
 from generator.families.parks.model import Card, ParksParams, ParksSet, card_box

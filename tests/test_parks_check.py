@@ -4,6 +4,7 @@ reasons, the exact supply test against a brute-force oracle, generation, the rep
 from __future__ import annotations
 
 import itertools
+from typing import Any
 from pathlib import Path
 
 import pytest
@@ -18,14 +19,10 @@ from generator.deckfile import load_deck
 from generator.errors import DeckError, GenerationError
 from generator.families.base import CheckOptions
 from generator.families.parks import ParksFamily
+from generator.families.parks.cert import Certificate
 from generator.families.parks.model import Card, Cut, Die, ParksParams, Sheet
-from generator.families.parks.solve import (
-    Certificate,
-    completability,
-    replay,
-    supply,
-    walkway_groups,
-)
+from generator.families.parks.planner import completability, supply, walkway_groups
+from generator.families.parks.replay import replay
 
 ROOT = Path(__file__).resolve().parent.parent
 SHEET = Sheet.from_text("GGWAP\nGGWAP\nAAPGG\nPWGGA\n\nicons:\n..w..\n.....\nr....\n...w.")
@@ -251,3 +248,36 @@ def test_hand_supply_exact_cover() -> None:
     rec = Card.from_rows("park-03", "", ["#"], icons=["r"])
     rec2 = Card.from_rows("park-04", "", ["#"], icons=["r"])
     assert hand_supplied(SHEET, [rec, rec2], Budget(nodes=50_000)) is Verdict.IMPOSSIBLE
+
+
+def test_replay_needs_every_choice_and_forced_placements() -> None:
+    # a hand-written certificate: one cut splits a 2x4 sheet in two equal halves
+    sheet = Sheet.from_text("GGGG\nWWWW")
+    card = Card.from_rows("sq", "", ["##", "##"])
+    die = Die.from_text("2")
+    good = {"card": "sq", "rounds": [{
+        "face": [2], "cuts": ["0,2 S 2"], "keep": [[1, 0]],
+        "placed": [{"card": "sq", "section": [[0, 2], [0, 3], [1, 2], [1, 3]],
+                    "transform": 0, "offset": [0, -2]}]}]}
+    assert replay(sheet, die, card, Certificate.from_json(good)) == ""
+    # the tie choice left out: replay refuses to assume one
+    no_keep = json_copy(good)
+    no_keep["rounds"][0]["keep"] = [None]
+    assert "tie for the largest" in replay(sheet, die, card, Certificate.from_json(no_keep))
+    # crumpling a section that fits the card is against the rules
+    crumple = json_copy(good)
+    crumple["rounds"][0]["placed"] = []
+    crumple["rounds"][0]["crumpled"] = [[[0, 2], [0, 3], [1, 2], [1, 3]]]
+    assert "must be placed" in replay(sheet, die, card, Certificate.from_json(crumple))
+    # a freed section left out altogether
+    missing = json_copy(good)
+    missing["rounds"][0]["placed"] = []
+    assert "neither placed nor crumpled" in replay(sheet, die, card,
+                                                    Certificate.from_json(missing))
+
+
+def json_copy(data: dict[str, object]) -> dict[str, Any]:
+    import json
+
+    out: dict[str, Any] = json.loads(json.dumps(data))
+    return out

@@ -12,14 +12,10 @@ from generator.core.verdict import Verdict
 from generator.deck import Deck, deck_model
 from generator.families.base import CheckOptions
 from generator.families.parks import ParksFamily
+from generator.families.parks.cert import HandCertificate
 from generator.families.parks.model import Bonus, Card, Die, ParksParams, Sheet
-from generator.families.parks.sim import (
-    HandCertificate,
-    hand_coverage,
-    hand_obstacle,
-    hand_verdict,
-    replay_hand,
-)
+from generator.families.parks.replay import replay_hand
+from generator.families.parks.sim import hand_coverage, hand_obstacle, hand_verdict
 
 SHEET = Sheet.from_text("GGWAP\nGGWAP\nAAPGG\nPWGGA\n\nicons:\n..w..\n.....\nr....\n...w.")
 DIE = Die.from_text("1 | 2,2 | 3,3,3 | 1,2 | 2,3 | 4")
@@ -44,19 +40,17 @@ def test_a_completable_hand_replays_under_the_turn_order() -> None:
     assert replay_hand(SHEET, DIE, HAND, again) == ""
     # every space of every card covered exactly once
     placed: dict[str, list[tuple[int, int]]] = {}
-    for rp, on in zip(cert.rounds, cert.on, strict=True):
-        pls = [b.placement for b in rp.builds if b.placement is not None]
-        for cid, pl in zip(on, pls, strict=True):
-            placed.setdefault(cid, []).extend(pl.mapping().values())
+    for rp in cert.rounds:
+        for pd in rp.placed:
+            placed.setdefault(pd.card, []).extend(pd.placement.mapping().values())
     for card in HAND:
         assert sorted(placed[card.id]) == sorted(card.cells)
     # turn order: a section goes on the card dealt k-th (k >= 3, from the pile) only in a
     # round after k - 2 cards were completed (each completion turns the next one face up)
     finished: dict[str, int] = {}
     got: dict[str, int] = {}
-    for n, (rp, on) in enumerate(zip(cert.rounds, cert.on, strict=True)):
-        pls = [b.placement for b in rp.builds if b.placement is not None]
-        for cid, pl in zip(on, pls, strict=True):
+    for n, rp in enumerate(cert.rounds):
+        for cid, pl in ((pd.card, pd.placement) for pd in rp.placed):
             k = [c.id for c in HAND].index(cid)
             if k >= 2:
                 assert sum(1 for r in finished.values() if r < n) >= k - 1
@@ -79,8 +73,7 @@ def test_a_section_on_a_pile_card_is_refused_by_the_engine() -> None:
     other = [HAND[4], *HAND[:4]]
     assert "not ['park-05'" in replay_hand(SHEET, DIE, other, res.certificate)
     # dropping the last round leaves a card incomplete
-    short = HandCertificate(res.certificate.deal, res.certificate.rounds[:-1],
-                            res.certificate.on[:-1])
+    short = HandCertificate(res.certificate.deal, res.certificate.rounds[:-1])
     assert "not complete" in replay_hand(SHEET, DIE, HAND, short)
 
 

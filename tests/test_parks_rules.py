@@ -3,6 +3,8 @@ tests against brute-force oracles on small sheets."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -30,7 +32,9 @@ from generator.families.parks.rules import (
     SheetState,
     apply_cut,
     build,
+    cut_outcomes,
     cut_problem,
+    fits,
     legal_cuts,
     place,
     placement_for,
@@ -122,12 +126,17 @@ def test_freeing_a_corner_section_largest_part_stays() -> None:
 def test_tie_for_largest_is_the_players_choice() -> None:
     sheet = Sheet.from_text("GGGG\nWWWW")
     s = SheetState.fresh(sheet)
-    a = apply_cut(s, Cut((0, 2), "S", 2))
+    # a tie is the player's choice, never a default: a move that does not name it is refused
+    with pytest.raises(RuleError, match="tie for the largest"):
+        apply_cut(s, Cut((0, 2), "S", 2))
+    a = apply_cut(s, Cut((0, 2), "S", 2), keep=(1, 0))
     assert a.tie and a.state.body == frozenset({(0, 0), (0, 1), (1, 0), (1, 1)})
+    outcomes = cut_outcomes(s, Cut((0, 2), "S", 2))
+    assert sorted(k for _, k in outcomes if k) == [(0, 0), (0, 2)]
     b = apply_cut(s, Cut((0, 2), "S", 2), keep=(0, 3))
     assert b.state.body == frozenset({(0, 2), (0, 3), (1, 2), (1, 3)})
     assert b.freed == (frozenset({(0, 0), (0, 1), (1, 0), (1, 1)}),)
-    with pytest.raises(RuleError, match="not in a largest part"):
+    with pytest.raises(RuleError, match="not in the part that stays"):
         apply_cut(apply_cut(SheetState.fresh(SHEET), Cut((0, 1), "S", 1)).state,
                   Cut((1, 1), "W", 1), keep=(0, 0))
 
@@ -260,7 +269,7 @@ def test_random_legal_cuts_keep_the_invariants(game: tuple[Sheet, list[list[int]
                 a, b = e.cells()
                 assert a in sheet and b in sheet  # never leaves the grid or runs its border
             every_edge.extend(cut.edges())
-            res = apply_cut(state, cut)
+            res, _ = rnd.choice(cut_outcomes(state, cut))
             state = res.state
             freed_all.extend(res.freed)
             # freed sections plus the body partition the sheet's squares
@@ -303,13 +312,66 @@ def test_extra_cut_chains_and_solo_discard() -> None:
     p, freed = play_cuts(p, die, [1], [Cut((0, 1), "S", 1)])
     p = build(p, [Build(freed[0], 0, placement_for(freed[0], {(0, 0): (0, 0)}))], freed)
     assert p.extra_cuts == 1 and [cs.card.id for cs in p.face_up] == ["c2"]
-    with pytest.raises(RuleError, match="round's length"):
-        extra_cut(p, 1, Cut((3, 0), "E", 2), [])
+    with pytest.raises(RuleError, match="round's face"):
+        extra_cut(p, [1], Cut((3, 0), "E", 2), [])
     # the extra cut frees the pavilion square (3,0), which completes c2 at once
     sec = frozenset({(3, 0)})
-    p = extra_cut(p, 1, Cut((3, 0), "E", 1),
+    p = extra_cut(p, [1], Cut((3, 0), "E", 1),
                   [Build(sec, 0, placement_for(sec, {(3, 0): (0, 0)}))])
     assert [c.id for c in p.completed] == ["c1", "c2"] and p.extra_cuts == 0
     with pytest.raises(RuleError, match="no Extra Cut"):
-        extra_cut(p, 1, Cut((2, 1), "E", 1), [])
+        extra_cut(p, [1], Cut((2, 1), "E", 1), [])
     assert solo_discard(p).pile == ()
+
+
+def test_a_section_with_a_legal_place_must_be_placed() -> None:
+    # DESIGN.md: a freed section is crumpled only when it has no legal place on a face-up card
+    card = Card.from_rows("c1", "", ["##", "#."])
+    p = PlayerState.start(SHEET, [card])
+    p, freed = play_cuts(p, Die(((1, 1),)), [1, 1], [Cut((1, 0), "E", 1), Cut((0, 1), "S", 1)])
+    assert freed == [frozenset({(0, 0)})]
+    with pytest.raises(RuleError, match="must be placed"):
+        build(p, [Build(freed[0])], freed)
+    placed = build(p, [Build(freed[0], 0, placement_for(freed[0], {(0, 0): (1, 0)}))], freed)
+    assert placed.crumpled == () and len(placed.face_up[0].covered) == 1
+    # a section that only fits by spending a token may be crumpled (tokens are optional)
+    water = Card.from_rows("c2", "", ["W"])
+    q = replace(PlayerState.start(SHEET, [water]), tokens=(Token.GARDENER,))
+    q, freed = play_cuts(q, Die(((1, 1),)), [1, 1], [Cut((1, 0), "E", 1), Cut((0, 1), "S", 1)])
+    assert SHEET.at((0, 0)).feature is not Feature.WATER
+    assert build(q, [Build(freed[0])], freed).crumpled == (freed[0],)
+    # and once the card is full the next section has no place and is crumpled
+    assert fits(card, frozenset(), SHEET, freed[0]) is None
+
+
+def _brute_fits(card: Card, sheet: Sheet, section: frozenset[tuple[int, int]]) -> bool:
+    # every placement puts the section's first square on some card space
+    from generator.core.polyomino import TRANSFORMS
+
+    first = min(section)
+    for k, t in enumerate(TRANSFORMS):
+        r0, c0 = t(first)
+        for r, c in card.cells:
+            if placement_problem(CardState(card), sheet,
+                                 Placement(section, k, (r - r0, c - c0))) == "":
+                return True
+    return False
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sets(st.tuples(st.integers(0, 3), st.integers(0, 4)), min_size=1, max_size=4),
+       st.lists(st.sampled_from(["#", "G", "W", "P", "A"]), min_size=6, max_size=6),
+       st.booleans())
+def test_fits_agrees_with_brute_force(section: set[tuple[int, int]], marks: list[str],
+                                      walk: bool) -> None:
+    from generator.core.grid import components
+
+    sec = frozenset(section)
+    if len(components(sec)) != 1:
+        return
+    shape = ["".join(marks[:3]), "".join(marks[3:])]
+    card = Card.from_rows("c", "", shape, walkways=["11.", "..."] if walk else [])
+    got = fits(card, card.cells, SHEET, sec)
+    assert (got is not None) == _brute_fits(card, SHEET, sec)
+    if got is not None:
+        assert placement_problem(CardState(card), SHEET, got) == ""

@@ -17,8 +17,9 @@ from ...core.verdict import Verdict
 from ...deck import Deck
 from ..base import CheckEntry, CheckOptions, Report
 from .model import FEATURE_WORDS, Card, Feature, Icon, ParksParams, ParksSet
-from .sim import Difficulty, difficulty, hand_coverage, replay_hand
-from .solve import cached_completability, replay
+from .planner import cached_completability
+from .replay import replay, replay_hand
+from .sim import Difficulty, difficulty, hand_coverage
 
 # Node budgets only (no seconds) for the simulations: a time limit would make the figures
 # depend on the machine's load, and the same deck + seed must give the same report. A game

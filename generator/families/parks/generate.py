@@ -7,7 +7,7 @@ that were already there.
 Cards are *planted*: a card's outline is split into 1-3 parts (2-4 for grand cards), each part
 laid somewhere on the sheet in a random orientation, and the card's demands are read off the
 squares underneath. That gives every card a reason to be completable, but a generated card is
-only kept once the real check (``solve.completability``) says ``completable`` with a replayed
+only kept once the real check (``planner.completability``) says ``completable`` with a replayed
 certificate; otherwise the slot retries, up to ``max_tries``, then raises GenerationError.
 """
 
@@ -38,7 +38,7 @@ from .model import (
     Token,
     card_box,
 )
-from .solve import cached_completability
+from .planner import cached_completability
 
 # Original name parts for generated parks (no published game's names).
 _FIRST = ("Alder", "Birch", "Cedar", "Clover", "Dune", "Elm", "Fern", "Finch", "Hazel",

@@ -29,6 +29,7 @@ from ...render.drawing import (
 )
 from ...render.symbols import has_symbol, register_symbol
 from ..base import Component, Report
+from .cert import Certificate
 from .model import (
     FEATURE_WORDS,
     Bonus,
@@ -43,7 +44,6 @@ from .model import (
     face_label,
 )
 from .rules import Placement
-from .solve import Certificate
 
 INK = "#2b2b2b"
 PAPER = "#ffffff"

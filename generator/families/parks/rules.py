@@ -10,15 +10,22 @@ a certificate can be replayed step by step. The rules are DESIGN.md "Rules decis
   be one longer straight cut); cuts of different rounds may;
 - after every cut the body splits into connected parts: the largest stays (on a tie the player
   chooses), the others are freed sections, never cut again;
-- a freed section is placed on a face-up card (any of the 8 orientations, inside the outline,
-  no overlap, demands met, a walkway's cells all covered by one section) or crumpled; a
-  Gardener token waives one feature demand, a Wildlife/Recycling token one icon demand.
+- BUILD: a freed section that has a legal place on a face-up card (any of the 8
+  orientations, inside the outline, no overlap, demands met, a walkway's cells all covered by
+  one section) **must** be placed there (the player picks which place, and the order of
+  several sections); only a section with no legal place on any face-up card is crumpled. A
+  Gardener token waives one feature demand, a Wildlife/Recycling token one icon demand, never
+  a walkway; a place that is legal only by spending a token is the player's option, so it
+  does not force a placement;
+- every choice is explicit: on a tie for the largest part the move names the part that stays
+  (:func:`apply_cut` refuses a tie without one), every freed section is placed or crumpled by
+  name, and an Extra Cut is a move of its own (:func:`extra_cut`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from ...core.grid import Cell, Edge, Vertex, components, components_cut, edge_between
@@ -189,14 +196,12 @@ class CutResult:
     tie: bool = False
 
 
-def apply_cut(state: SheetState, cut: Cut, keep: Cell | None = None) -> CutResult:
-    """Make ``cut``; the largest part stays attached, the others are freed.
-
-    On a tie for largest, ``keep`` (a square of the part to keep) says which; without it the
-    tied part with the smallest square stays. Raises :class:`RuleError` for an illegal cut or
-    a ``keep`` square that is not in a largest part.
-    """
-    problem = cut_problem(state, cut)
+def _split(state: SheetState, cut: Cut, trusted: bool = False
+           ) -> tuple[frozenset[Edge], frozenset[Vertex], list[frozenset[Cell]] | None]:
+    """The cut edges and endpoints after a legal ``cut``, and the body's parts (None when the
+    cut cannot split the body). ``trusted``: the cut came from :func:`legal_cuts` of this
+    state, so its legality is not checked again."""
+    problem = "" if trusted else cut_problem(state, cut)
     if problem:
         raise RuleError(problem)
     new_cut = state.cut | frozenset(cut.edges())
@@ -205,24 +210,63 @@ def apply_cut(state: SheetState, cut: Cut, keep: Cell | None = None) -> CutResul
     if not any(v in net for v in cut.vertices()[1:]):
         # A slit hanging from one point of the boundary/cut network closes no loop, so it
         # cannot split the body (planar duality); skip the component search.
-        new = SheetState(state.sheet, state.body, new_cut, endpoints,
-                         state.round_cuts + (cut,))
-        return CutResult(new, ())
+        return new_cut, endpoints, None
     # Cut edges as vertex pairs: no Edge objects in the component search (measured on the
     # default deck's completability: 0.36 -> 0.15 s of the component search per run).
-    parts = components_cut(state.body, state.cut_keys.union(cut.keys()))
+    return new_cut, endpoints, components_cut(state.body, state.cut_keys.union(cut.keys()))
+
+
+def apply_cut(state: SheetState, cut: Cut, keep: Cell | None = None) -> CutResult:
+    """Make ``cut``; the largest part stays attached, the others are freed.
+
+    On a tie for largest, ``keep`` (a square of the part to keep) says which: the player's
+    choice, never assumed, so a tie without ``keep`` raises :class:`RuleError`, as do an
+    illegal cut and a ``keep`` square outside the part that stays.
+    """
+    new_cut, endpoints, parts = _split(state, cut)
+    rc = state.round_cuts + (cut,)
+    if parts is None or len(parts) == 1:
+        if keep is not None and keep not in state.body:
+            raise RuleError(f"square {keep[0]},{keep[1]} is not on the attached sheet")
+        return CutResult(SheetState(state.sheet, state.body, new_cut, endpoints, rc), ())
+    return _choose(state, cut, new_cut, endpoints, parts, keep)
+
+
+def _choose(state: SheetState, cut: Cut, new_cut: frozenset[Edge], endpoints: frozenset[Vertex],
+            parts: list[frozenset[Cell]], keep: Cell | None) -> CutResult:
     big = max(len(p) for p in parts)
     largest = [p for p in parts if len(p) == big]
+    if len(largest) > 1 and keep is None:
+        raise RuleError(f"cut {cut} splits the sheet into {len(largest)} parts of {big} squares "
+                        "(a tie for the largest): the move must name a square of the part "
+                        "that stays")
     kept = largest[0]
     if keep is not None:
         chosen = [p for p in largest if keep in p]
         if not chosen:
-            raise RuleError(f"square {keep[0]},{keep[1]} is not in a largest part; the largest "
-                            f"part(s) have {big} squares")
+            raise RuleError(f"square {keep[0]},{keep[1]} is not in the part that stays; the "
+                            f"largest part(s) have {big} squares")
         kept = chosen[0]
     freed = tuple(p for p in parts if p is not kept)
     new = SheetState(state.sheet, kept, new_cut, endpoints, state.round_cuts + (cut,))
     return CutResult(new, freed, tie=len(largest) > 1)
+
+
+def cut_outcomes(state: SheetState, cut: Cut, trusted: bool = False
+                 ) -> list[tuple[CutResult, Cell | None]]:
+    """Every outcome of a legal ``cut``: one, or on a tie one per part that may stay, each with
+    the ``keep`` square that names it (None without a tie). The sheet is split once;
+    ``trusted`` as in :func:`_split` (planners pass cuts from :func:`legal_cuts`)."""
+    new_cut, endpoints, parts = _split(state, cut, trusted)
+    if parts is None or len(parts) == 1:
+        rc = state.round_cuts + (cut,)
+        return [(CutResult(SheetState(state.sheet, state.body, new_cut, endpoints, rc), ()),
+                 None)]
+    big = max(len(p) for p in parts)
+    largest = [p for p in parts if len(p) == big]
+    if len(largest) == 1:
+        return [(_choose(state, cut, new_cut, endpoints, parts, None), None)]
+    return [(_choose(state, cut, new_cut, endpoints, parts, min(p)), min(p)) for p in largest]
 
 
 # --------------------------------------------------------------------------------------------
@@ -343,6 +387,48 @@ def placement_problem(cs: CardState, sheet: Sheet, p: Placement,
     return ""
 
 
+def fits(card: Card, free: frozenset[Cell], sheet: Sheet, section: frozenset[Cell]
+         ) -> Placement | None:
+    """A legal place for ``section`` on ``card`` whose uncovered spaces are ``free``, spending no
+    token (inside the outline, no overlap, every demand met, each walkway covered whole or not
+    at all), or None when it has none. This is the forced-placement test: a freed section with
+    such a place must be placed; a place that needs a token is the player's option."""
+    if len(section) > len(free):
+        return None
+    dm = card.demand_map()
+    walkways = card.walkways
+    at = sheet.at
+    squares = sorted(section)
+    targets = sorted(free)
+    for k, t in enumerate(TRANSFORMS):
+        img = [t(c) for c in squares]
+        ar, ac = img[0]
+        for fr, fc in targets:
+            dr, dc = fr - ar, fc - ac
+            cells = [(r + dr, c + dc) for r, c in img]
+            if not all(cc in free for cc in cells):
+                continue
+            if any(cc in dm and not dm[cc].accepts(at(sq))
+                   for sq, cc in zip(squares, cells, strict=True)):
+                continue
+            placed = set(cells)
+            if any((w & placed) and not w <= placed for w in walkways):
+                continue
+            return Placement(section, k, (dr, dc))
+    return None
+
+
+def free_spaces(cs: CardState) -> frozenset[Cell]:
+    """The card's spaces not covered yet."""
+    return cs.card.cells - cs.covered_cells()
+
+
+def _cells(section: frozenset[Cell], limit: int = 6) -> str:
+    sq = sorted(section)
+    text = " ".join(f"{r},{c}" for r, c in sq[:limit])
+    return text + (f" ... ({len(sq)} squares)" if len(sq) > limit else "")
+
+
 def sheet_connected(cells: frozenset[Cell]) -> bool:
     return len(components(cells)) == 1
 
@@ -399,12 +485,43 @@ class Build:
     placement: Placement | None = None
 
 
-@dataclass(frozen=True)
-class RoundLog:
-    face: tuple[int, ...]
-    cuts: tuple[Cut, ...]
-    freed: tuple[frozenset[Cell], ...]
-    completed: tuple[str, ...] = field(default=())
+def forced_builds(cards: Sequence[CardState], sheet: Sheet, freed: Sequence[frozenset[Cell]],
+                  preferred: dict[frozenset[Cell], tuple[int, Placement]] | None = None,
+                  tokens: Sequence[Token] = ()) -> list[Build]:
+    """A legal BUILD for ``freed`` (what a bot does): each section with a ``preferred``
+    (card position, placement) that is legal now goes there first; every other section goes
+    on the first legal place :func:`fits` finds on a face-up card (the rules force it),
+    and only a section with no place is crumpled."""
+    boards = list(cards)
+    want = preferred or {}
+    out: list[Build] = []
+    rest: list[frozenset[Cell]] = []
+    for part in freed:
+        if part in want:
+            k, pl = want[part]
+            if 0 <= k < len(boards) and not placement_problem(boards[k], sheet, pl, tokens):
+                boards[k] = _cover(boards[k], sheet, pl)
+                out.append(Build(part, k, pl))
+                continue
+        rest.append(part)
+    tail: list[Build] = []
+    for part in rest:
+        for k, cs in enumerate(boards):
+            if cs.complete:
+                continue
+            spot = fits(cs.card, free_spaces(cs), sheet, part)
+            if spot is not None:
+                boards[k] = _cover(cs, sheet, spot)
+                out.append(Build(part, k, spot))
+                break
+        else:
+            tail.append(Build(part))
+    return out + tail
+
+
+def _cover(cs: CardState, sheet: Sheet, p: Placement) -> CardState:
+    added = tuple((cc, sheet.at(sq)) for sq, cc in p.mapping().items())
+    return CardState(cs.card, cs.covered + added, cs.sections + (len(p.section),))
 
 
 def check_face(die: Die, face: Sequence[int], cuts: Sequence[Cut]) -> str:
@@ -418,8 +535,10 @@ def check_face(die: Die, face: Sequence[int], cuts: Sequence[Cut]) -> str:
 
 def build(player: PlayerState, builds: Sequence[Build], freed: Sequence[frozenset[Cell]]
           ) -> PlayerState:
-    """BUILD and CHECK: every freed section placed or crumpled; completed cards are set
-    aside, their bonus gained and the next card drawn from the pile."""
+    """BUILD and CHECK: every freed section placed or crumpled, in the order of ``builds``
+    (a crumpled section must have no legal place on any face-up card at its turn, see
+    :func:`fits`); completed cards are set aside, their bonus gained and the next card drawn
+    from the pile."""
     todo = list(freed)
     sheet = player.sheet.sheet
     cards = list(player.face_up)
@@ -431,6 +550,16 @@ def build(player: PlayerState, builds: Sequence[Build], freed: Sequence[frozense
             raise RuleError("a build names a section that was not freed this round")
         todo.remove(b.section)
         if b.card is None or b.placement is None:
+            for cs in cards:
+                if cs.complete:
+                    continue
+                spot = fits(cs.card, free_spaces(cs), sheet, b.section)
+                if spot is not None:
+                    raise RuleError(
+                        f"the section of squares {_cells(b.section)} is crumpled, but it has a "
+                        f"legal place on face-up card {cs.card.id} (transform {spot.transform}, "
+                        f"offset {spot.offset[0]},{spot.offset[1]}); a freed section that can "
+                        "be placed must be placed")
             crumpled.append(b.section)
             continue
         if not 0 <= b.card < len(cards):
@@ -477,7 +606,8 @@ def play_cuts(player: PlayerState, die: Die, face: Sequence[int], cuts: Sequence
         res = apply_cut(state, cut, keeps[i] if i < len(keeps) else None)
         state = res.state
         freed.extend(res.freed)
-    return replace(player, sheet=state, rounds=player.rounds + 1), freed
+    # An Extra Cut is made at once or not at all: one left from an earlier round is gone.
+    return replace(player, sheet=state, rounds=player.rounds + 1, extra_cuts=0), freed
 
 
 def play_round(player: PlayerState, die: Die, face: Sequence[int], cuts: Sequence[Cut],
@@ -487,15 +617,17 @@ def play_round(player: PlayerState, die: Die, face: Sequence[int], cuts: Sequenc
     return build(player, builds, freed)
 
 
-def extra_cut(player: PlayerState, length: int, cut: Cut, builds: Sequence[Build],
+def extra_cut(player: PlayerState, face: Sequence[int], cut: Cut, builds: Sequence[Build],
               keep: Cell | None = None) -> PlayerState:
-    """Spend an Extra Cut bonus: one more cut of the current round's ``length`` at once (it
-    counts as a cut of this round for the collinearity rule); the sections it frees are placed
-    or crumpled straight away, which may complete another card and chain."""
+    """Spend an Extra Cut bonus: one more cut at once, of a length of the round's ``face``
+    (it counts as a cut of this round for the collinearity rule); the sections it frees are
+    placed (or, with no legal place, crumpled) straight away, which may complete another card
+    and chain. A bonus is spent in the round it is earned or not at all."""
     if player.extra_cuts < 1:
         raise RuleError("no Extra Cut bonus to spend")
-    if cut.length != length:
-        raise RuleError(f"an Extra Cut has the round's length {length}, not {cut.length}")
+    if cut.length not in face:
+        raise RuleError(f"an Extra Cut has a length of the round's face {list(face)}, "
+                        f"not {cut.length}")
     res = apply_cut(player.sheet, cut, keep)
     player = replace(player, sheet=res.state, extra_cuts=player.extra_cuts - 1)
     return build(player, builds, list(res.freed))
@@ -504,12 +636,6 @@ def extra_cut(player: PlayerState, length: int, cut: Cut, builds: Sequence[Build
 def solo_discard(player: PlayerState) -> PlayerState:
     """Solo: one card of the draw pile is discarded before every roll."""
     return replace(player, pile=player.pile[1:])
-
-
-def can_cut(state: SheetState, face: Sequence[int]) -> bool:
-    """Whether any legal cut of each length of the face exists at the start of the round (the
-    solo game ends when a roll cannot be cut)."""
-    return all(legal_cuts(state.new_round(), n) for n in set(face))
 
 
 # --------------------------------------------------------------------------------------------

@@ -21,11 +21,10 @@ planner gave up), which is counted as neither.
 
 from __future__ import annotations
 
-import contextlib
 import random
 import statistics
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -33,27 +32,28 @@ from ...core.budget import Budget, Meter
 from ...core.exactcover import CoverProblem, solve
 from ...core.grid import Cell, interior_edges
 from ...core.verdict import Verdict
+from .cert import HandCertificate, Placed, RoundPlan
 from .model import FEATURE_WORDS, Bonus, Card, Demand, Die, Feature, Icon, Sheet
+from .planner import (
+    Piece,
+    PlanState,
+    Supply,
+    big_pieces,
+    choose_round,
+    isometries,
+    plan_state,
+    try_face,
+    walkway_groups,
+)
+from .replay import play_plan_round, replay_hand
 from .rules import (
-    Build,
     CardState,
     PlayerState,
     RuleError,
     SheetState,
     build,
-    place,
-    play_cuts,
-)
-from .solve import (
-    Piece,
-    PlanState,
-    RoundPlan,
-    Supply,
-    big_pieces,
-    isometries,
-    plan_state,
-    try_face,
-    walkway_groups,
+    forced_builds,
+    free_spaces,
 )
 
 
@@ -84,33 +84,35 @@ class Difficulty:
 
 def play_game(sheet: Sheet, die: Die, card: Card, rng: random.Random, max_rounds: int,
               meter: Meter, first_plan: Sequence[Piece] | None = None) -> int | None:
-    """Rounds the bot needs to complete ``card`` (None: not within ``max_rounds``)."""
-    state = SheetState.fresh(sheet)
-    cs = CardState(card)
+    """Rounds the bot needs to complete ``card`` (None: not within ``max_rounds``). Every
+    round goes through the engine: freed planned sections are placed as planned, any other
+    freed section with a legal place is placed (the rules force it; the bot then re-plans)
+    and the rest crumpled."""
+    player = PlayerState.start(sheet, [card])
     pieces: list[Piece] | None = list(first_plan) if first_plan else None
     for rnd in range(1, max_rounds + 1):
+        cs = player.face_up[0]
         if pieces is None:
-            left = frozenset(card.cells - cs.covered_cells())
-            pieces = big_pieces(sheet, card, rng, meter, free=state.body, cells=left)
+            pieces = big_pieces(sheet, card, rng, meter, free=player.sheet.body,
+                                cells=free_spaces(cs))
             if pieces is None:
                 return None
         face = rng.choice(die.faces)
-        ps = plan_state(sheet, state, pieces)
+        ps = plan_state(sheet, player.sheet, pieces, {0: cs})
         rt = try_face(ps, face, meter, forced=True)
         if rt is None:
             return None  # the roll cannot be cut at all: the game ends
-        state = rt.state
-        placed = {p.section: p.placement for p in pieces}
-        for part in rt.freed:
-            if part in placed:
-                # Never expected to fail (plans are legal); if it did, the section is crumpled.
-                with contextlib.suppress(RuleError):
-                    cs = place(cs, sheet, placed.pop(part))
-        if cs.complete:
+        planned = {p.section: (0, p.placement) for p in pieces}
+        builds = forced_builds(player.face_up, sheet, rt.freed, planned)
+        player = build(replace(player, sheet=rt.state, rounds=player.rounds + 1), builds,
+                       rt.freed)
+        if player.completed:
             return rnd
-        remaining = [Piece(s, pl) for s, pl in placed.items()]
-        broken = any(not p.section <= state.body or interior_edges(p.section) & state.cut
-                     for p in remaining)
+        forced = any(b.placement is not None and b.section not in planned for b in builds)
+        remaining = [p for p in pieces if p.section not in rt.freed]
+        state = player.sheet
+        broken = forced or any(not p.section <= state.body or interior_edges(p.section)
+                               & state.cut for p in remaining)
         pieces = None if broken or not remaining else remaining
     return None
 
@@ -235,101 +237,19 @@ def hand_obstacle(sheet: Sheet, cards: Sequence[Card], budget: Budget) -> Supply
     return Supply(Verdict.COMPLETABLE)
 
 
-@dataclass(frozen=True)
-class HandCertificate:
-    """A replayable plan completing a dealt hand from one fresh sheet.
-
-    ``deal`` the card ids in deal order (the first two face up, the rest the pile, top first);
-    ``rounds`` as in a card certificate (faces chosen freely); ``on`` for every round the card
-    id that each of its placed sections goes on, in the order of the round's placements. A
-    card is named, not a position, because the face-up row changes as cards complete.
-    """
-
-    deal: tuple[str, ...]
-    rounds: tuple[RoundPlan, ...]
-    on: tuple[tuple[str, ...], ...]
-
-    def to_json(self) -> dict[str, Any]:
-        rounds: list[dict[str, Any]] = []
-        for rp, ids in zip(self.rounds, self.on, strict=True):
-            data = rp.to_json()
-            data["placed"] = [{"card": cid, **pl}
-                              for cid, pl in zip(ids, data["placed"], strict=True)]
-            rounds.append(data)
-        return {"deal": list(self.deal), "rounds": rounds}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> HandCertificate:
-        rounds = tuple(RoundPlan.from_json(r) for r in data["rounds"])
-        on = tuple(tuple(str(p["card"]) for p in r.get("placed", [])) for r in data["rounds"])
-        return cls(tuple(str(c) for c in data["deal"]), rounds, on)
-
-    @property
-    def cut_count(self) -> int:
-        return sum(len(r.cuts) for r in self.rounds)
-
-
-def _engine_builds(player: PlayerState, rp: RoundPlan, on: Sequence[str]
-                   ) -> tuple[list[Build], str]:
-    """The round's builds with each placement's card id turned into the face-up position the
-    engine expects; ``""`` or what is wrong."""
-    where = {cs.card.id: k for k, cs in enumerate(player.face_up)}
-    placed = [b for b in rp.builds if b.placement is not None]
-    if len(placed) != len(on):
-        return [], f"{len(placed)} placements but {len(on)} cards named"
-    names = iter(on)
-    out: list[Build] = []
-    for b in rp.builds:
-        if b.placement is None:
-            out.append(b)
-            continue
-        cid = next(names)
-        if cid not in where:
-            return [], (f"a section goes on {cid}, which is not face up (still in the pile, "
-                        "already complete, or not in the hand)")
-        out.append(Build(b.section, where[cid], b.placement))
-    return out, ""
-
-
-def replay_hand(sheet: Sheet, die: Die, cards: Sequence[Card], cert: HandCertificate) -> str:
-    """Replay ``cert`` through the rules engine with ``cards`` dealt in order (two face up,
-    the rest the pile; the engine turns the next pile card face up when one completes);
-    ``""`` when every card completes legally, else the round and the rule broken."""
-    ids = tuple(c.id for c in cards)
-    if cert.deal != ids:
-        return f"the certificate is for the deal {list(cert.deal)}, not {list(ids)}"
-    if len(cert.on) != len(cert.rounds):
-        return "the certificate names cards for a different number of rounds"
-    player = PlayerState.start(sheet, cards[:2], cards[2:])
-    for i, (rp, on) in enumerate(zip(cert.rounds, cert.on, strict=True)):
-        try:
-            player, freed = play_cuts(player, die, rp.face, rp.cuts, rp.keeps)
-            builds, problem = _engine_builds(player, rp, on)
-            if problem:
-                return f"round {i + 1}: {problem}"
-            player = build(player, builds, freed)
-        except RuleError as err:
-            return f"round {i + 1}: {err}"
-    missing = [c.id for c in cards if c not in player.completed]
-    if missing:
-        return (f"after {len(cert.rounds)} rounds {', '.join(missing)} "
-                f"{'is' if len(missing) == 1 else 'are'} not complete")
-    return ""
-
-
 def _hand_plan_state(sheet: Sheet, state: SheetState, pending: Sequence[Piece],
-                     reserved: Sequence[Piece]) -> PlanState:
+                     reserved: Sequence[Piece], boards: dict[int, CardState]) -> PlanState:
     """The cut planner's state freeing ``pending`` (sections of face-up cards) while the
     ``reserved`` sections (of cards still in the pile) stay attached and uncut: their inside
     edges are forbidden and any part that would free them is refused (they are targets that
     are not pending), since a section freed before its card is face up must be crumpled."""
-    ps = plan_state(sheet, state, pending)
+    ps = plan_state(sheet, state, pending, boards)
     inside: set[tuple[Cell, Cell]] = set()
     for p in reserved:
         inside |= {(e.a, e.b) for e in interior_edges(p.section)}
     cells = frozenset(c for p in reserved for c in p.section)
     return PlanState(ps.state, ps.pending, ps.req, ps.forbidden | inside,
-                     ps.target_cells | cells, ps.cards)
+                     ps.target_cells | cells, ps.cards, ps.boards, ps.images)
 
 
 def _allocate(sheet: Sheet, cards: Sequence[Card], order: Sequence[int],
@@ -355,20 +275,21 @@ STALL_ROUNDS = 4
 
 
 def _play_out(sheet: Sheet, die: Die, cards: Sequence[Card], pieces: Sequence[Piece],
-              meter: Meter, max_rounds: int = 60) -> HandCertificate | str:
+              meter: Meter, rng: random.Random | None = None,
+              max_rounds: int = 60) -> HandCertificate | str:
     """Play the hand through the engine's round loop with faces chosen freely: each round the
     greedy cut planner (:func:`solve.try_face`, every face tried, scored as in
     :func:`solve.plan_cuts`) frees sections of the face-up cards only, keeping the sections
     of pile cards attached; the engine makes the cuts, places the sections and turns pile
-    cards face up. A certificate, or why not (re-choosing the sections left from the cut
-    sheet when the planner stalls was tried: it completed no more hands of the default deck
-    than a fresh attempt and cost more)."""
+    cards face up. When only cuts that free a scrap with a legal place remain, the scrap is
+    placed as the rules force and the sections of every open card are chosen again from the
+    sheet that is left. A certificate, or why not."""
     player = PlayerState.start(sheet, cards[:2], cards[2:])
     index = {c.id: i for i, c in enumerate(cards)}
     todo: dict[frozenset[Cell], Piece] = {p.section: p for p in pieces}
     faces = list(dict.fromkeys(die.faces))
     rounds: list[RoundPlan] = []
-    ons: list[tuple[str, ...]] = []
+    ids = tuple(c.id for c in cards)
     stall = 0
     while len(player.completed) < len(cards):
         if len(rounds) >= max_rounds:
@@ -377,48 +298,51 @@ def _play_out(sheet: Sheet, die: Die, cards: Sequence[Card], pieces: Sequence[Pi
             return "search budget exhausted"
         up = {index[cs.card.id] for cs in player.face_up}
         pending = [p for p in todo.values() if p.card in up]
-        best: tuple[float, Any, tuple[int, ...]] | None = None
         ps = _hand_plan_state(sheet, player.sheet, pending,
-                              [p for p in todo.values() if p.card not in up])
+                              [p for p in todo.values() if p.card not in up],
+                              {index[cs.card.id]: cs for cs in player.face_up})
+        best = None
         if pending and stall <= STALL_ROUNDS:
-            for face in faces:
-                rt = try_face(ps, face, meter)
-                if rt is None:
-                    continue
-                got = sum(1 for f in rt.freed if f in ps.pending)
-                score = 10.0 * rt.gain - 3.0 * rt.waste + 25.0 * got - 4.0 * rt.approach
-                if best is None or score > best[0]:
-                    best = (score, rt, face)
+            best = choose_round(ps, faces, meter)
+            if best is None and rng is not None:
+                best = choose_round(ps, faces, meter, strict=False)
         if best is None:
             return "search budget exhausted" if meter.exhausted else "the cut planner got stuck"
         _, rt, face = best
         stall = stall + 1 if rt.gain == 0 else 0
-        placed: list[Build] = []
-        crumpled: list[Build] = []
-        on: list[str] = []
-        for part in rt.freed:
-            if part in ps.pending:
-                piece = todo.pop(part)
-                placed.append(Build(part, 0, piece.placement))
-                on.append(cards[piece.card].id)
-            else:
-                crumpled.append(Build(part))
-        rp = RoundPlan(tuple(face), tuple(rt.cuts), tuple(rt.keeps), tuple(placed + crumpled))
+        pos = {index[cs.card.id]: k for k, cs in enumerate(player.face_up)}
+        planned = {part: (pos[ps.cards[part]], ps.pending[part]) for part in rt.freed
+                   if part in ps.pending}
+        builds = forced_builds(player.face_up, sheet, rt.freed, planned)
+        rp = RoundPlan(tuple(face), tuple(rt.cuts), tuple(rt.keeps),
+                       tuple(Placed(player.face_up[b.card].card.id, b.placement) for b in builds
+                             if b.placement is not None and b.card is not None),
+                       tuple(b.section for b in builds if b.placement is None))
+        forced = any(b.placement is not None and b.section not in planned for b in builds)
+        for part in planned:
+            del todo[part]
         # The engine makes the round: cuts, builds, completions, the next pile card face up.
+        before = len(player.completed)
         try:
-            player, freed = play_cuts(player, die, rp.face, rp.cuts, rp.keeps)
-            builds, problem = _engine_builds(player, rp, on)
-            if problem:
-                return f"round {len(rounds) + 1}: {problem}"
-            before = len(player.completed)
-            player = build(player, builds, freed)
+            player = play_plan_round(player, die, rp)
         except RuleError as err:
             return f"round {len(rounds) + 1}: the engine refused the plan: {err}"
         if len(player.completed) > before:
             stall = 0
         rounds.append(rp)
-        ons.append(tuple(on))
-    return HandCertificate(tuple(c.id for c in cards), tuple(rounds), tuple(ons))
+        if forced and len(player.completed) < len(cards):
+            # A scrap the rules forced onto a card took spaces of planned sections: choose
+            # the sections of every card still open again, from the sheet that is left.
+            assert rng is not None
+            left = {index[cs.card.id]: free_spaces(cs) for cs in player.face_up}
+            left.update({index[c.id]: c.cells for c in player.pile})
+            order = [index[cs.card.id] for cs in player.face_up] + [index[c.id]
+                                                                    for c in player.pile]
+            again = _allocate(sheet, cards, order, left, player.sheet.body, rng, meter, 0.0)
+            if again is None:
+                return "a scrap forced onto a card left no sections for the rest"
+            todo = {p.section: p for p in again}
+    return HandCertificate(ids, tuple(rounds))
 
 
 @dataclass(frozen=True)
@@ -478,7 +402,7 @@ def hand_verdict(sheet: Sheet, die: Die, cards: Sequence[Card], rng: random.Rand
         jitter = 4.0 * (attempt // len(orders))
         pieces = _allocate(sheet, cards, order, everything, sheet.cells(), rng, meter, jitter)
         if pieces is not None:
-            got = _play_out(sheet, die, cards, pieces, meter)
+            got = _play_out(sheet, die, cards, pieces, meter, rng)
             if isinstance(got, HandCertificate):
                 problem = replay_hand(sheet, die, cards, got)
                 if not problem:

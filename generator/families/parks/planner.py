@@ -41,102 +41,22 @@ from ...core.exactcover import CoverProblem, solve
 from ...core.grid import Cell, components, components_cut, interior_edges
 from ...core.polyomino import TRANSFORMS
 from ...core.verdict import Verdict
+from .cert import Certificate, Placed, RoundPlan
 from .model import FEATURE_WORDS, Card, Cut, Demand, Die, Feature, Icon, Sheet
+from .replay import replay
 from .rules import (
-    Build,
-    CutResult,
+    CardState,
     Placement,
-    PlayerState,
-    RuleError,
     SheetState,
-    apply_cut,
-    build,
+    cut_outcomes,
+    fits,
+    forced_builds,
+    free_spaces,
     legal_cuts,
+    place,
     placement_for,
-    play_cuts,
     required_edges,
 )
-
-# --------------------------------------------------------------------------------------------
-# Certificates
-
-
-@dataclass(frozen=True)
-class RoundPlan:
-    """One round of a certificate: the face used, its cuts (with the square kept on a tie),
-    and what happens to each freed section."""
-
-    face: tuple[int, ...]
-    cuts: tuple[Cut, ...]
-    keeps: tuple[Cell | None, ...]
-    builds: tuple[Build, ...]
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"face": list(self.face), "cuts": [str(c) for c in self.cuts]}
-        if any(k is not None for k in self.keeps):
-            out["keep"] = [list(k) if k else None for k in self.keeps]
-        out["placed"] = [b.placement.to_json() for b in self.builds
-                         if b.placement is not None]
-        crumpled = [[list(c) for c in sorted(b.section)] for b in self.builds
-                    if b.placement is None]
-        if crumpled:
-            out["crumpled"] = crumpled
-        return out
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> RoundPlan:
-        cuts = tuple(Cut.parse(c) for c in data["cuts"])
-        keeps_raw = data.get("keep") or [None] * len(cuts)
-        keeps = tuple((int(k[0]), int(k[1])) if k else None for k in keeps_raw)
-        builds: list[Build] = []
-        for p in data.get("placed", []):
-            pl = Placement.from_json(p)
-            builds.append(Build(pl.section, 0, pl))
-        for sec in data.get("crumpled", []):
-            builds.append(Build(frozenset((int(r), int(c)) for r, c in sec)))
-        return cls(tuple(int(n) for n in data["face"]), cuts, keeps, tuple(builds))
-
-
-@dataclass(frozen=True)
-class Certificate:
-    """A replayable proof that a card is completable from a fresh sheet."""
-
-    card: str
-    rounds: tuple[RoundPlan, ...]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"card": self.card, "rounds": [r.to_json() for r in self.rounds]}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Certificate:
-        return cls(str(data["card"]), tuple(RoundPlan.from_json(r) for r in data["rounds"]))
-
-    @property
-    def placements(self) -> tuple[Placement, ...]:
-        return tuple(b.placement for r in self.rounds for b in r.builds
-                     if b.placement is not None)
-
-    @property
-    def cut_count(self) -> int:
-        return sum(len(r.cuts) for r in self.rounds)
-
-
-def replay(sheet: Sheet, die: Die, card: Card, cert: Certificate) -> str:
-    """Replay ``cert`` through the rules engine; ``""`` when it completes ``card`` legally,
-    else what went wrong (round and rule)."""
-    if cert.card != card.id:
-        return f"the certificate is for {cert.card}, not {card.id}"
-    player = PlayerState.start(sheet, [card])
-    for i, rnd in enumerate(cert.rounds):
-        try:
-            player, freed = play_cuts(player, die, rnd.face, rnd.cuts, rnd.keeps)
-            player = build(player, rnd.builds, freed)
-        except RuleError as err:
-            return f"round {i + 1}: {err}"
-    if card not in player.completed:
-        return f"after {len(cert.rounds)} rounds the card is not complete"
-    return ""
-
 
 # --------------------------------------------------------------------------------------------
 # Step 1: supply (complete)
@@ -448,10 +368,17 @@ class PlanState:
     forbidden: frozenset[EdgeKey]
     target_cells: frozenset[Cell]
     cards: dict[frozenset[Cell], int] = field(default_factory=dict)
+    boards: dict[int, CardState] = field(default_factory=dict)
+    """The face-up cards as they stand, by the card index of :attr:`Piece.card`: a scrap the
+    cuts free must have no legal place on them (or it would have to be placed)."""
+    images: dict[frozenset[Cell], frozenset[Cell]] = field(default_factory=dict)
+    """Each pending section's card spaces."""
 
 
-def plan_state(sheet: Sheet, state: SheetState, pieces: Sequence[Piece]) -> PlanState:
-    """A :class:`PlanState` for freeing ``pieces`` from ``state``."""
+def plan_state(sheet: Sheet, state: SheetState, pieces: Sequence[Piece],
+               boards: dict[int, CardState] | None = None) -> PlanState:
+    """A :class:`PlanState` for freeing ``pieces`` from ``state``; ``boards`` the face-up
+    cards as they stand (by piece card index), for the forced-placement rule."""
     sections = [p.section for p in pieces]
     forbidden: set[EdgeKey] = set()
     for s in sections:
@@ -459,8 +386,10 @@ def plan_state(sheet: Sheet, state: SheetState, pieces: Sequence[Piece]) -> Plan
     done = state.cut_keys
     req = {(e.a, e.b) for e in required_edges(sheet, sections)} - done
     targets = frozenset(c for s in sections for c in s)
+    images = {p.section: frozenset(p.placement.mapping().values()) for p in pieces}
     return PlanState(state, {p.section: p.placement for p in pieces}, req,
-                     frozenset(forbidden), targets, {p.section: p.card for p in pieces})
+                     frozenset(forbidden), targets, {p.section: p.card for p in pieces},
+                     dict(boards or {}), images)
 
 
 @dataclass
@@ -504,14 +433,17 @@ def _distances_of(req: frozenset[EdgeKey], rows: int, cols: int) -> dict[tuple[i
 
 
 def try_face(ps: PlanState, face: Sequence[int], meter: Meter,
-             forced: bool = False) -> _RoundTry | None:
+             forced: bool = False, strict: bool = True) -> _RoundTry | None:
     """Greedy cuts for one face: most required edges, fewest wasted, never through a piece,
-    never freeing a part that mixes a piece with other squares. ``forced`` (a rolled face in
+    never freeing a part that mixes a piece with other squares, nor a scrap that has a legal
+    place on a face-up card (it would have to be placed there). ``forced`` (a rolled face in
     a simulation) falls back to any legal cut when nothing else is acceptable; the caller
-    then re-plans."""
+    then places what the rules force and re-plans. ``strict=False`` allows scraps with a
+    legal place (the caller places them as the rules force and re-plans)."""
     rt = _RoundTry(ps.state.new_round())
     req = set(ps.req)
     pending = set(ps.pending)
+    taken: dict[int, set[Cell]] = {}
     sheet = ps.state.sheet
     dist: dict[tuple[int, int], int] | None = None
     for length in sorted(face, reverse=True):
@@ -532,7 +464,7 @@ def try_face(ps: PlanState, face: Sequence[int], meter: Meter,
         scored.sort(key=lambda t: -t[0])
         done = False
         for _, cut in scored[:40]:
-            outcome = _apply_checked(rt.state, cut, pending, ps.target_cells)
+            outcome = _apply_checked(ps, rt.state, cut, pending)
             if outcome is None:
                 continue
             res_state, keep, freed = outcome
@@ -547,6 +479,9 @@ def try_face(ps: PlanState, face: Sequence[int], meter: Meter,
             rt.cuts.append(cut)
             rt.keeps.append(keep)
             rt.freed.extend(freed)
+            for part in freed:
+                if part in pending:
+                    taken.setdefault(ps.cards.get(part, 0), set()).update(ps.images[part])
             pending -= set(freed)
             done = True
             break
@@ -557,13 +492,18 @@ def try_face(ps: PlanState, face: Sequence[int], meter: Meter,
             legal = legal_cuts(rt.state, length)
             if not legal:
                 return None
-            res = apply_cut(rt.state, legal[0])
+            res, keep = cut_outcomes(rt.state, legal[0], trusted=True)[0]
             rt.state = res.state
             rt.cuts.append(legal[0])
-            rt.keeps.append(None)
+            rt.keeps.append(keep)
             rt.freed.extend(res.freed)
             rt.waste += length
             req -= set(legal[0].keys())
+    if strict and any(scrap_has_place(ps, part, taken) for part in rt.freed
+                      if part not in ps.pending):
+        # BUILD comes after all of the round's cuts: the planned sections go on the cards
+        # first, and a scrap that still has a legal place then would have to be placed.
+        return None
     if req:
         if dist is None:
             dist = _distances(req, sheet.rows, sheet.cols)
@@ -572,26 +512,32 @@ def try_face(ps: PlanState, face: Sequence[int], meter: Meter,
     return rt
 
 
-def _apply_checked(state: SheetState, cut: Cut, pending: set[frozenset[Cell]],
-                   target_cells: frozenset[Cell]
+def scrap_has_place(ps: PlanState, part: frozenset[Cell], taken: dict[int, set[Cell]]) -> bool:
+    """Whether a freed scrap (no planned section) has a legal place on a face-up card once
+    the round's planned sections are placed (``taken`` card spaces per card): then the rules
+    force it onto the card, so a strict plan must not free it."""
+    for i, cs in ps.boards.items():
+        free = free_spaces(cs) - taken.get(i, set())
+        if fits(cs.card, frozenset(free), ps.state.sheet, part) is not None:
+            return True
+    return False
+
+
+def _apply_checked(ps: PlanState, state: SheetState, cut: Cut, pending: set[frozenset[Cell]],
                    ) -> tuple[SheetState, Cell | None, list[frozenset[Cell]]] | None:
     """Apply ``cut`` if the parts it frees are whole planned pieces or piece-free scraps,
-    keeping every still-attached piece on the body; None otherwise. On a tie for the largest
-    part every choice is tried and the one freeing most pieces wins.
+    keeping every still-attached piece on the body;
+    None otherwise. On a tie for the largest part every choice is tried and the one freeing
+    most pieces wins (the choice is recorded as the keep square).
 
     It also keeps enough spare squares attached, or the last piece would end up *being* the
     sheet (the largest part stays) and could never be freed: the largest connected patch of
     attached squares outside the pieces still to free must be at least as large as the
     smallest of them (which could then come free last). Without this rule plans for whole
     hands ended with the last piece being the remaining sheet (bench: 0 of 20 hands)."""
-    first = apply_cut(state, cut)
-    results: list[tuple[CutResult, Cell | None]] = [(first, None)]
-    if first.tie:
-        for part in first.freed:
-            if len(part) == len(first.state.body):
-                results.append((apply_cut(state, cut, min(part)), min(part)))
+    target_cells = ps.target_cells
     best: tuple[int, SheetState, Cell | None, list[frozenset[Cell]]] | None = None
-    for res, keep in results:
+    for res, keep in cut_outcomes(state, cut, trusted=True):
         ok = True
         got = 0
         for part in res.freed:
@@ -622,26 +568,58 @@ def _apply_checked(state: SheetState, cut: Cut, pending: set[frozenset[Cell]],
     return best[1], best[2], best[3]
 
 
+def round_plan(ps: PlanState, face: Sequence[int], rt: _RoundTry,
+               ids: Sequence[str]) -> RoundPlan:
+    """The written round for ``rt``: planned sections placed on their cards (``ids`` by
+    piece card index), scraps crumpled; the planned sections leave ``ps.pending``."""
+    placed: list[Placed] = []
+    crumpled: list[frozenset[Cell]] = []
+    for part in rt.freed:
+        if part in ps.pending:
+            placed.append(Placed(ids[ps.cards.get(part, 0)], ps.pending.pop(part)))
+        else:
+            crumpled.append(part)
+    return RoundPlan(tuple(face), tuple(rt.cuts), tuple(rt.keeps), tuple(placed),
+                     tuple(crumpled))
+
+
+def choose_round(ps: PlanState, faces: Sequence[tuple[int, ...]], meter: Meter,
+                 strict: bool = True) -> tuple[float, _RoundTry, tuple[int, ...]] | None:
+    """The best face and its greedy cuts (scored on required edges cut, waste, planned
+    sections freed and how close the cut ends come to the rest), or None."""
+    best: tuple[float, _RoundTry, tuple[int, ...]] | None = None
+    for face in faces:
+        rt = try_face(ps, face, meter, strict=strict)
+        if rt is None:
+            continue
+        got = sum(1 for f in rt.freed if f in ps.pending)
+        score = 10.0 * rt.gain - 3.0 * rt.waste + 25.0 * got - 4.0 * rt.approach
+        if best is None or score > best[0]:
+            best = (score, rt, face)
+    return best
+
+
 def plan_cuts(sheet: Sheet, die: Die, pieces: Sequence[Piece], meter: Meter,
+              card: Card, rng: random.Random | None = None,
               max_rounds: int = 40) -> list[RoundPlan] | None:
-    """Rounds of cuts (faces chosen freely) that free every piece; None if the greedy search
-    gets stuck."""
-    ps = plan_state(sheet, SheetState.fresh(sheet), pieces)
+    """Rounds of cuts (faces chosen freely) that complete ``card`` (the only face-up card)
+    with ``pieces``; None if the greedy search gets stuck.
+
+    Each round first looks for cuts that free only planned sections and scraps with no legal
+    place on the card. When none exist (and ``rng`` is given) it allows scraps that fit: the
+    rules force them onto the card (:func:`rules.forced_builds` picks the place), and the
+    sections for the spaces still open are chosen again from the sheet that is left."""
+    board = CardState(card)
+    ps = plan_state(sheet, SheetState.fresh(sheet), pieces, {0: board})
     rounds: list[RoundPlan] = []
     faces = list(dict.fromkeys(die.faces))
     stall = 0
-    while ps.pending:
+    while not board.complete:
         if len(rounds) >= max_rounds or not meter.tick():
             return None
-        best: tuple[float, _RoundTry, tuple[int, ...]] | None = None
-        for face in faces:
-            rt = try_face(ps, face, meter)
-            if rt is None:
-                continue
-            freed_targets = sum(1 for f in rt.freed if f in ps.pending)
-            score = 10.0 * rt.gain - 3.0 * rt.waste + 25.0 * freed_targets - 4.0 * rt.approach
-            if best is None or score > best[0]:
-                best = (score, rt, face)
+        best = choose_round(ps, faces, meter) if ps.pending else None
+        if best is None and rng is not None:
+            best = choose_round(ps, faces, meter, strict=False) if ps.pending else None
         if best is None:
             return None
         _, rt, face = best
@@ -651,16 +629,36 @@ def plan_cuts(sheet: Sheet, die: Die, pieces: Sequence[Piece], meter: Meter,
                 return None
         else:
             stall = 0
-        builds: list[Build] = []
-        for part in rt.freed:
-            if part in ps.pending:
-                builds.append(Build(part, ps.cards.get(part, 0), ps.pending.pop(part)))
-            else:
-                builds.append(Build(part))
+        planned = {part: (0, ps.pending[part]) for part in rt.freed if part in ps.pending}
+        builds = forced_builds([board], sheet, rt.freed, planned)
+        placed: list[Placed] = []
+        crumpled: list[frozenset[Cell]] = []
+        for b in builds:
+            if b.placement is None:
+                crumpled.append(b.section)
+                continue
+            board = place(board, sheet, b.placement)
+            placed.append(Placed(card.id, b.placement))
+        rounds.append(RoundPlan(tuple(face), tuple(rt.cuts), tuple(rt.keeps), tuple(placed),
+                                tuple(crumpled)))
+        forced = any(b.placement is not None and b.section not in planned for b in builds)
+        lost = any(b.section in planned and b.placement is None for b in builds)
+        if board.complete:
+            break
+        if forced or lost:
+            assert rng is not None
+            again = big_pieces(sheet, card, rng, meter, free=rt.state.body,
+                               cells=free_spaces(board))
+            if again is None:
+                return None
+            ps = plan_state(sheet, rt.state, again, {0: board})
+            continue
+        for part in planned:
+            del ps.pending[part]
         for cut in rt.cuts:
             ps.req -= set(cut.keys())
         ps.state = rt.state
-        rounds.append(RoundPlan(face, tuple(rt.cuts), tuple(rt.keeps), tuple(builds)))
+        ps.boards[0] = board
     return rounds
 
 
@@ -707,7 +705,7 @@ def completability(sheet: Sheet, die: Die, card: Card, budget: Budget,
             # The greedy got stuck, or the last attempt: the supply solution's walkway
             # groups and single squares (many small sections, but each easy to free).
             pieces = _singles(sheet, card, sup)
-        rounds = plan_cuts(sheet, die, pieces, meter)
+        rounds = plan_cuts(sheet, die, pieces, meter, card, rng)
         if rounds is None:
             last = (f"the cut planner found no way to free {len(pieces)} planned section(s) "
                     "with this die")
