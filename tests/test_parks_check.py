@@ -4,8 +4,8 @@ reasons, the exact supply test against a brute-force oracle, generation, the rep
 from __future__ import annotations
 
 import itertools
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
