@@ -9,11 +9,14 @@ code paths.
 from __future__ import annotations
 
 import io
+import re
 import shutil
 import subprocess
 from functools import cache
 from pathlib import Path
+from xml.etree import ElementTree as ET
 
+import ezdxf
 import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
@@ -23,6 +26,7 @@ from generator.deckfile import load_deck
 from generator.families import FAMILIES
 from generator.families.base import Report
 from generator.render.component import Component
+from generator.render.cutfiles import cut_sheets, sheet_cut_dxf, sheet_cut_svg, write_cut_files
 from generator.render.drawing import Line, TextBox
 from generator.render.impose import (
     Sheet,
@@ -189,3 +193,72 @@ def test_every_sheet_has_a_slug_a_scale_bar_and_registration_marks(name: str) ->
                 mb = item_box(mark)
                 assert all(not (mb[0] < b[2] and b[0] < mb[2] and mb[1] < b[3] and b[1] < mb[3])
                            for b in boxes if b != mb), (name, fname, n)
+
+
+def _svg_paths(svg: str, group: str) -> list[str]:
+    root = ET.fromstring(svg)
+    ns = "{http://www.w3.org/2000/svg}"
+    g = next(el for el in root.iter(f"{ns}g") if el.get("id") == group)
+    return [p.get("d", "") for p in g.iter(f"{ns}path")]
+
+
+def _points(d: str) -> list[tuple[float, float]]:
+    nums = [float(v) for v in re.findall(r"-?\d+(?:\.\d+)?", d)]
+    return list(zip(nums[0::2], nums[1::2], strict=False))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_cut_files_per_sheet_carry_registration_marks_and_real_outlines(name: str) -> None:
+    """One SVG and one DXF per front sheet to cut, page-sized, with the three registration
+    marks exactly where the sheet prints them, and the components' own outlines."""
+    _, _, comps = deck_components(name)
+    files = print_files(name)
+    stems = cut_sheets(files)
+    assert stems
+    for stem, sheet in stems:
+        svg = sheet_cut_svg(sheet, stem)
+        root = ET.fromstring(svg)
+        assert root.get("viewBox") == f"0 0 {sheet.width:g} {sheet.height:g}", stem
+        assert root.get("width") == f"{sheet.width:g}mm"
+        regs = _svg_paths(svg, "registration")
+        assert len(regs) == len(sheet.registration), stem
+        for d, mark in zip(regs, sheet.registration, strict=True):
+            x0, y0, x1, y1 = item_box(mark)
+            pts = _points(d)
+            assert min(p[0] for p in pts) == pytest.approx(x0, abs=1e-3)
+            assert max(p[1] for p in pts) == pytest.approx(y1, abs=1e-3)
+        assert _svg_paths(svg, "cut"), stem
+        dxf = ezdxf.read(io.StringIO(sheet_cut_dxf(sheet)))
+        layers = {e.dxf.layer for e in dxf.modelspace()}
+        assert "CUT" in layers, stem
+        reg = [e for e in dxf.modelspace() if e.dxf.layer == "REGISTRATION"]
+        assert len(reg) == len(sheet.registration)
+        if reg:  # the square at the top-left, y up: its top edge REG_INSET below the top
+            ys = [v.dxf.location[1] for v in reg[0].vertices]
+            assert max(ys) == pytest.approx(sheet.height - 3.0, abs=1e-3)
+    kinds = {comps[p.index].kind: (stem, sheet) for stem, sheet in stems
+             for p in sheet.placements}
+    if name == "parks":
+        _, tokens = kinds["tokens"]
+        svg = sheet_cut_svg(tokens, "tokens")
+        discs = _svg_paths(svg, "cut")
+        assert len(discs) == 12 and all(len(_points(d)) == 72 for d in discs)
+        _, die = kinds["die"]
+        svg = sheet_cut_svg(die, "die")
+        (outline,) = _svg_paths(svg, "cut")
+        assert len(_points(outline)) == 14 + 2 * 7  # the net's corners, two per glue tab
+        assert len(_svg_paths(svg, "fold")) == 5 + 7  # face edges and tab bases
+        assert 'stroke-dasharray' in svg
+    if name == "habitats":
+        stem, hexes = kinds["tile"]
+        paths = [_points(d) for d in _svg_paths(sheet_cut_svg(hexes, stem), "cut")]
+        assert any(len(p) == 6 for p in paths)  # a hex cut whole, later ones share edges
+
+
+def test_cut_files_are_byte_identical_twice(tmp_path: Path) -> None:
+    settings, stamp, comps = deck_components("parks")
+    files = print_files("parks")
+    a = write_cut_files(files, "parks", tmp_path / "a")
+    b = write_cut_files(files, "parks", tmp_path / "b")
+    assert [p.name for p in a] == [p.name for p in b]
+    assert all(x.read_bytes() == y.read_bytes() for x, y in zip(a, b, strict=True))

@@ -190,6 +190,13 @@ class Drawing:
     bleed: float = 0.0
     cut: tuple[Point, ...] = field(default=())
     background: Colour | None = None
+    cuts: tuple[tuple[Point, ...], ...] = ()
+    """Closed cut paths inside a page component (the discs of a token sheet, the outline of
+    a die net with its glue tabs), in trim coordinates. When set, cut files cut these instead
+    of the trim outline (the page itself is not cut out)."""
+    folds: tuple[tuple[Point, ...], ...] = ()
+    """Fold lines (polylines, trim coordinates): drawn dashed by the layout, and written to
+    the cut files' separate fold layer (score, do not cut)."""
 
     def outline(self) -> tuple[Point, ...]:
         """The closed trim outline (the cut path)."""

@@ -92,6 +92,8 @@ class Sheet:
     cuts: list[tuple[str, tuple[Point, ...]]] = field(default_factory=list)
     back: bool = False
     kind: str = "grid"
+    folds: list[tuple[Point, ...]] = field(default_factory=list)
+    """Fold lines in page coordinates (the cut files' fold layer)."""
     registration: list[Item] = field(default_factory=list)
     """Print-and-cut registration marks on this sheet (also in its cut file)."""
 
@@ -164,6 +166,18 @@ def _outline_at(d: Drawing, x: float, y: float) -> tuple[Point, ...]:
     return tuple((x + px, y + py) for px, py in d.outline())
 
 
+def _cuts_at(cid: str, d: Drawing, x: float, y: float) -> list[tuple[str, tuple[Point, ...]]]:
+    """The cut paths of a face placed at (x, y): its own ``cuts`` if it has any, else its
+    trim outline."""
+    if d.cuts:
+        return [(cid, tuple((x + px, y + py) for px, py in path)) for path in d.cuts]
+    return [(cid, _outline_at(d, x, y))]
+
+
+def _folds_at(d: Drawing, x: float, y: float) -> list[tuple[Point, ...]]:
+    return [tuple((x + px, y + py) for px, py in line) for line in d.folds]
+
+
 # --- grid --------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -230,7 +244,8 @@ def _impose_grid(components: Sequence[Component], indices: list[int],
             x = plan.x0 + c * plan.pitch_x + b
             y = plan.y0 + r * plan.pitch_y + b
             sheet.placements.append(Placement(ci, "front", x, y))
-            sheet.cuts.append((components[ci].id, _outline_at(components[ci].front, x, y)))
+            sheet.cuts += _cuts_at(components[ci].id, components[ci].front, x, y)
+            sheet.folds += _folds_at(components[ci].front, x, y)
         for c in range(plan.cols):
             x = plan.x0 + c * plan.pitch_x + b
             xs += [x, x + w]
@@ -285,7 +300,8 @@ def _impose_fold(components: Sequence[Component], indices: list[int],
             x, y = x0 + c * plan.pitch_x + b, plan.y0 + r * plan.pitch_y + b
             p = Placement(ci, "front", x, y)
             sheet.placements.append(p)
-            sheet.cuts.append((components[ci].id, _outline_at(components[ci].front, x, y)))
+            sheet.cuts += _cuts_at(components[ci].id, components[ci].front, x, y)
+            sheet.folds += _folds_at(components[ci].front, x, y)
             comp = components[ci]
             if comp.back is not None:
                 # folding about the vertical centre line mirrors columns; both halves come
@@ -350,7 +366,7 @@ def _impose_hex(components: Sequence[Component], indices: list[int], nest: HexNe
             d = components[ci].front
             x, y = cx - d.width / 2, cy - d.height / 2
             sheet.placements.append(Placement(ci, "front", x, y, "outline"))
-            sheet.cuts.append((components[ci].id, _outline_at(d, x, y)))
+            sheet.cuts += _cuts_at(components[ci].id, d, x, y)
         _finish_nest(components, sheet, sheets, settings)
     return sheets
 
@@ -405,7 +421,7 @@ def _impose_poly(components: Sequence[Component], indices: list[int], cell: floa
             d = components[ci].front
             x, y = x0 + c * cell, y0 + r * cell
             sheet.placements.append(Placement(ci, "front", x, y, "outline"))
-            sheet.cuts.append((components[ci].id, _outline_at(d, x, y)))
+            sheet.cuts += _cuts_at(components[ci].id, d, x, y)
         _finish_nest(components, sheet, sheets, settings)
     return sheets
 
@@ -451,7 +467,8 @@ def _impose_page(components: Sequence[Component], ci: int, settings: PrintSettin
         sheet = Sheet(pw, ph, kind="page")
         x, y = (pw - d.width) / 2, (ph - d.height) / 2
         sheet.placements.append(Placement(ci, "front", x, y))
-        sheet.cuts.append((c.id, _outline_at(d, x, y)))
+        sheet.cuts += _cuts_at(c.id, d, x, y)
+        sheet.folds += _folds_at(d, x, y)
         if settings.crop_marks:
             b = d.bleed
             sheet.marks = _marks_for_grid([x, x + d.width], [y, y + d.height],

@@ -17,6 +17,7 @@ from ..deck import PrintSettings
 from ..errors import LayoutError
 from .bleed import bleed_underlay
 from .component import Component, Face, face_drawing, faces_of
+from .cutfiles import write_cut_files
 from .cutlines import merge_outlines
 from .drawing import Drawing
 from .flatten import ClipBegin, ClipEnd, Flat, clip_rect, flatten, flatten_items, polygon_ops
@@ -144,6 +145,9 @@ def write_print_files(components: Sequence[Component], settings: PrintSettings,
             continue
         out[f"{name}.pdf"] = write_sheet_list(sheets, components, settings, stamp,
                                               folder / f"{name}.pdf", PRINT_FILE_TITLES[name])
+    cut = write_cut_files(files, stamp.deck if stamp else "deck", folder / "cut")
+    if cut:
+        out["cut/"] = len(cut)
     return out
 
 

@@ -26,6 +26,7 @@ from ...render.drawing import (
     Symbol,
     TextBox,
 )
+from ...render.geometry import disc_outline, hex_corners
 from ...render.symbols import register_symbol
 from ..base import Component, HexNest, Report
 from .model import HabitatsParams, HabitatsSet, ScoringCard, Tile
@@ -280,9 +281,7 @@ def tile_drawing(deck: Deck, box: HabitatsSet, tile: Tile) -> Drawing:
                              f"start {tile.starter.split('-')[-1]}", size=6.0, min_size=4.0,
                              align="center", valign="middle", bold=True,
                              owner=f"{tile.id} label"))
-    cut = tuple((cx + circ * math.cos(math.radians(-90 + 60 * i)),
-                 cy + circ * math.sin(math.radians(-90 + 60 * i))) for i in range(6))
-    return Drawing(w, h, tuple(items), bleed=0.0, cut=cut)
+    return Drawing(w, h, tuple(items), bleed=0.0, cut=hex_corners(cx, cy, circ))
 
 
 # --------------------------------------------------------------------------------------------
@@ -290,9 +289,7 @@ def tile_drawing(deck: Deck, box: HabitatsSet, tile: Tile) -> Drawing:
 # --------------------------------------------------------------------------------------------
 
 def _disc_cut(d: float) -> tuple[Point, ...]:
-    r = d / 2
-    return tuple((r + r * math.cos(2 * math.pi * i / 72), r + r * math.sin(2 * math.pi * i / 72))
-                 for i in range(72))
+    return disc_outline(d / 2, d / 2, d / 2)
 
 
 def token_drawing(deck: Deck, box: HabitatsSet, species: str | None) -> Drawing:

@@ -7,7 +7,6 @@ in greyscale and for colour-blind players. The symbols of the patterns are regis
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from ...deck import Deck
@@ -24,6 +23,7 @@ from ...render.drawing import (
     Symbol,
     TextBox,
 )
+from ...render.geometry import disc_outline
 from ...render.symbols import INK, PAPER, register_symbol
 from ..base import Component, Report
 from .model import Card, Colour, CountPart, LayersSet, Objective, ShapePart
@@ -337,10 +337,8 @@ def objective_front(deck: Deck, gen: LayersSet, obj: Objective) -> Drawing:
 TOKEN_MM = 25.0
 
 
-def _circle_outline(d: float, n: int = 48) -> tuple[tuple[float, float], ...]:
-    r = d / 2
-    return tuple((r + r * math.cos(2 * math.pi * i / n), r + r * math.sin(2 * math.pi * i / n))
-                 for i in range(n))
+def _circle_outline(d: float) -> tuple[tuple[float, float], ...]:
+    return disc_outline(d / 2, d / 2, d / 2)
 
 
 def token_front(deck: Deck, value: int | None, label: str = "") -> Drawing:

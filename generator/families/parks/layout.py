@@ -22,11 +22,13 @@ from ...render.drawing import (
     Line,
     Path,
     PathOp,
+    Polygon,
     Rect,
     Stroke,
     Symbol,
     TextBox,
 )
+from ...render.geometry import disc_outline
 from ...render.symbols import has_symbol, register_symbol
 from ..base import Component, Report
 from .cert import Certificate
@@ -213,11 +215,59 @@ def grand_drawing(card: Card, size: float) -> Drawing:
     return Drawing(W, H, tuple(items))
 
 
+CUBE_NET = ((1, 0), (0, 1), (1, 1), (2, 1), (3, 1), (1, 2))
+"""The cross net: top, left, front, right, back, bottom (column, row). Folded with the
+front facing you, every face reads the right way up: the side faces keep the net's up, and
+the top face's up points to the back."""
+CUBE_OUTLINE = ((1, 0), (2, 0), (2, 1), (3, 1), (4, 1), (4, 2), (3, 2), (2, 2), (2, 3), (1, 3),
+                (1, 2), (0, 2), (0, 1), (1, 1))
+"""The net's outline, clockwise on the page, in face units."""
+CUBE_TABS = frozenset({2, 3, 4, 5, 6, 10, 12})
+"""Outline edges (index i: CUBE_OUTLINE[i] -> [i + 1]) that carry a glue tab: one edge of
+each of the seven pairs that meet when the net is folded (each tab's partner is the edge it
+is glued under)."""
+CUBE_FOLDS = (((1, 1), (2, 1)), ((1, 1), (1, 2)), ((2, 1), (2, 2)), ((3, 1), (3, 2)),
+              ((1, 2), (2, 2)))
+"""The five edges between neighbouring faces."""
+TAB_DEPTH = 0.22
+"""Glue tab depth as a fraction of the face (a 20 mm face: 4.4 mm of glue)."""
+TAB_INSET = 0.18
+"""How far a tab's outer edge is set in from each end (fraction of the face): the 45-ish
+degree sides keep neighbouring tabs from colliding at a corner."""
+FOLD_STROKE = Stroke("#808080", 0.25, (1.5, 1.0))
+"""Fold lines: grey dashes, so no one cuts them."""
+
+
+def _net_outline(x0: float, y0: float, size: float) -> tuple[tuple[tuple[float, float], ...],
+                                                             list[tuple[tuple[float, float], ...]]]:
+    """The cut outline (with glue tabs) and the fold lines (face edges and tab bases)."""
+    pts = [(x0 + c * size, y0 + r * size) for c, r in CUBE_OUTLINE]
+    out: list[tuple[float, float]] = []
+    folds: list[tuple[tuple[float, float], ...]] = []
+    n = len(pts)
+    for i, p in enumerate(pts):
+        q = pts[(i + 1) % n]
+        out.append(p)
+        if i in CUBE_TABS:
+            dx, dy = (q[0] - p[0]) / size, (q[1] - p[1]) / size
+            nx, ny = dy, -dx  # outward for a clockwise outline, y down
+            d, k = TAB_DEPTH * size, TAB_INSET * size
+            out.append((p[0] + dx * k + nx * d, p[1] + dy * k + ny * d))
+            out.append((q[0] - dx * k + nx * d, q[1] - dy * k + ny * d))
+            folds.append((p, q))
+    for (c1, r1), (c2, r2) in CUBE_FOLDS:
+        folds.append(((x0 + c1 * size, y0 + r1 * size), (x0 + c2 * size, y0 + r2 * size)))
+    return tuple(out), folds
+
+
 def die_drawing(faces: tuple[tuple[int, ...], ...], size: float) -> Drawing:
-    """A cube net for six faces; for another count, a strip of face tiles to draw blind."""
-    if len(faces) == 6:
-        spots = [(1, 0), (0, 1), (1, 1), (2, 1), (3, 1), (1, 2)]
-        title = "Park die \u2014 cut out, fold and glue"
+    """A cube net for six faces, with glue tabs and dashed folds (cut files get the outline
+    and the folds on their own layers); for another count, a strip of face tiles to draw
+    blind."""
+    net = len(faces) == 6
+    if net:
+        spots = list(CUBE_NET)
+        title = "Park die \u2014 cut out, fold on the dashes, glue the tabs"
         cols, rows = 4, 3
     else:
         spots = [(i % 6, i // 6) for i in range(len(faces))]
@@ -225,10 +275,17 @@ def die_drawing(faces: tuple[tuple[int, ...], ...], size: float) -> Drawing:
         cols, rows = min(6, len(faces)), (len(faces) + 5) // 6
     items: list[Item] = [TextBox(0, 0, cols * size, 8, f"**{title}**", size=10, min_size=5,
                                  owner="die")]
-    top = 10.0
+    top = 10.0 + (TAB_DEPTH * size if net else 0.0)
+    cuts: tuple[tuple[tuple[float, float], ...], ...] = ()
+    folds: list[tuple[tuple[float, float], ...]] = []
+    if net:
+        outline, folds = _net_outline(0.0, top, size)
+        cuts = (outline,)
+        items.append(Polygon(outline, fill=PAPER))
     for (c, r), face in zip(spots, faces, strict=False):
         x, y = c * size, top + r * size
-        items.append(Rect(x, y, size, size, fill=PAPER, stroke=Stroke(INK, 0.3)))
+        items.append(Rect(x, y, size, size, fill=PAPER,
+                          stroke=None if net else Stroke(INK, 0.3)))
         items.append(TextBox(x, y + size * 0.12, size, size * 0.4, f"**{face_label(face)}**",
                              size=14, min_size=6, align="center", owner="die"))
         # One bar per cut, its length proportional to the cut.
@@ -237,7 +294,17 @@ def die_drawing(faces: tuple[tuple[int, ...], ...], size: float) -> Drawing:
             by = y + size * 0.6 + i * size * 0.07
             items.append(Line(x + size * 0.1, by, x + size * 0.1 + n * unit, by,
                               Stroke(CUT_RED, 0.6)))
-    return Drawing(cols * size, top + rows * size, tuple(items))
+    if not net:
+        cuts = tuple(((c * size, top + r * size), ((c + 1) * size, top + r * size),
+                      ((c + 1) * size, top + (r + 1) * size), (c * size, top + (r + 1) * size))
+                     for c, r in spots[:len(faces)])
+    for a, b in folds:
+        items.append(Line(a[0], a[1], b[0], b[1], FOLD_STROKE))
+    if net:
+        items.append(Polygon(cuts[0], stroke=Stroke(INK, 0.3)))
+    width = cols * size + (TAB_DEPTH * size if net else 0.0)
+    return Drawing(width, top + rows * size + (TAB_DEPTH * size if net else 0.0), tuple(items),
+                   cuts=cuts, folds=tuple(folds))
 
 
 def tokens_drawing(tokens: tuple[tuple[Token, int], ...]) -> Drawing:
@@ -246,6 +313,7 @@ def tokens_drawing(tokens: tuple[tuple[Token, int], ...]) -> Drawing:
     items: list[Item] = [TextBox(0, 0, per_row * d, 8, "**Bonus tokens** \u2014 cut out",
                                  size=10, owner="tokens")]
     i = 0
+    cuts: list[tuple[tuple[float, float], ...]] = []
     for token, count in tokens:
         name = "gardener" if token is Token.GARDENER else "parks-icon-token"
         for _ in range(count):
@@ -253,9 +321,10 @@ def tokens_drawing(tokens: tuple[tuple[Token, int], ...]) -> Drawing:
             items.append(Circle(x + d / 2, y + d / 2, d / 2 - 1, fill="#f6f2e4",
                                 stroke=Stroke(INK, 0.3)))
             items.append(Symbol(name, x + d / 2 - 6, y + d / 2 - 6, 12, colour=INK))
+            cuts.append(disc_outline(x + d / 2, y + d / 2, d / 2 - 1))
             i += 1
     rows = max(1, (i + per_row - 1) // per_row)
-    return Drawing(per_row * d, 10 + rows * d, tuple(items))
+    return Drawing(per_row * d, 10 + rows * d, tuple(items), cuts=tuple(cuts))
 
 
 SOLO_LINES = (("Completed park cards", "\u00d73"), ("Completed grand park cards", "\u00d75"),
