@@ -456,3 +456,62 @@ def test_a_ranked_track_is_printed_with_its_places() -> None:
     texts = [it.text for it in sheet.front.items if isinstance(it, TextBox)]
     assert "Most workers, solo 3+" in texts
     assert report.figures["simulation"]["games"] == 2
+
+
+# --- duplicates joined to the house they copy ---------------------------------------------
+
+JOINED = 'duplicate_rule = "joined"\n'
+
+
+def _spec(extra: str = "") -> SheetSpec:
+    return generate(load_deck_text(HEAD + extra + STREETS, "d.toml").deck.params, 3).sheet
+
+
+def test_joined_duplicate_chooses_its_neighbour() -> None:
+    # North (4 houses): turn 1 writes 3 in house 2. Turn 2 writes 5 in house 4 and puts a
+    # duplicate in house 3. It may copy the left neighbour (3: North reads . 3 3= 5) or,
+    # the player's choice, the right one (5: . 3 5= 5).
+    spec = _spec(JOINED)
+    first = Move.parse("3/fence s1h2=3")
+    left = replay(spec, [first, Move.parse("5/duplicate s1h4=5 +duplicate s1h3<")])
+    right = replay(spec, [first, Move.parse("5/duplicate s1h4=5 +duplicate s1h3>")])
+    assert left.houses[0] == (EMPTY, 3, 3, 5) and right.houses[0] == (EMPTY, 3, 5, 5)
+    # Left-first (the default): the duplicate copies the left neighbour; no side to choose.
+    plain = replay(_spec(), [first, Move.parse("5/duplicate s1h4=5 +duplicate s1h3")])
+    assert plain.houses[0] == (EMPTY, 3, 3, 5)
+    with pytest.raises(RuleError, match="no side to choose"):
+        replay(_spec(), [first, Move.parse("5/duplicate s1h4=5 +duplicate s1h3>")])
+
+
+def test_no_fence_between_a_duplicate_and_its_house() -> None:
+    # . 3 3= 5 with the duplicate (house 3) copying house 2: boundary 2 (between houses 2
+    # and 3) may never hold a fence; boundary 3 (between the duplicate and the 5) may.
+    spec = _spec(JOINED)
+    sheet = replay(spec, [Move.parse("3/fence s1h2=3"),
+                          Move.parse("5/duplicate s1h4=5 +duplicate s1h3<")])
+    with pytest.raises(RuleError, match="separate a duplicate"):
+        sheet.apply(Move.parse("1/fence s2h1=1 +fence s1b2"))
+    assert 3 in sheet.apply(Move.parse("1/fence s2h1=1 +fence s1b3")).fences[0]
+    # A fence drawn first forbids copying across it; the other side is still free.
+    fenced = replay(spec, [Move.parse("3/fence s1h2=3 +fence s1b2")])
+    with pytest.raises(RuleError, match="fence separates"):
+        fenced.apply(Move.parse("5/duplicate s1h4=5 +duplicate s1h3<"))
+    assert fenced.apply(Move.parse("5/duplicate s1h4=5 +duplicate s1h3>")).houses[0][2] == 5
+    # The default rule lets the fence fall there.
+    plain = replay(_spec(), [Move.parse("3/fence s1h2=3"),
+                             Move.parse("5/duplicate s1h4=5 +duplicate s1h3")])
+    assert 2 in plain.apply(Move.parse("1/fence s2h1=1 +fence s1b2")).fences[0]
+
+
+def test_joined_score_file_rejects_a_fenced_off_duplicate(tmp_path: Path) -> None:
+    deck = tmp_path / "d.toml"
+    deck.write_text(HEAD + JOINED + STREETS, encoding="utf-8")
+    sheet = tmp_path / "s.toml"
+    body = ('[[street]]\nhouses = [".", 3, "3d", 5]\nfences = [3]\n'
+            '[[street]]\nhouses = [".", ".", ".", ".", "."]\n')
+    sheet.write_text(body, encoding="utf-8")
+    code, out = _run("score", str(deck), str(sheet))
+    assert code == 0, out
+    sheet.write_text(body.replace("fences = [3]", "fences = [2]"), encoding="utf-8")
+    code, out = _run("score", str(deck), str(sheet))
+    assert code == 2 and "s.toml:3" in out and "separates duplicate house 3" in out

@@ -87,6 +87,7 @@ def build_sheet(p: StreetsParams) -> SheetSpec:
         written_max=p.number_max + p.worker_shift,
         roundabout_penalty=tuple(p.roundabout_penalty),
         ranked=tuple((r.track, tuple(r.points), r.solo) for r in p.ranked),
+        duplicate_rule=p.duplicate_rule,
     )
 
 

@@ -243,6 +243,12 @@ class StreetsParams(Frozen):
         description="The construction deck card by card (number side and effect side of each "
         "physical card, in this order), instead of generating it: overrides cards, "
         "number_shape, number_counts and effects. Default none (generated).")
+    duplicate_rule: Literal["left-first", "joined"] = Field(
+        default="left-first",
+        description="How a duplicate (bis) house copies: left-first (the left neighbour when "
+        "built, else the right one; fences may fall anywhere) or joined (the player chooses "
+        "the neighbour, and no fence may ever separate the duplicate from the house it "
+        "copies). Default left-first.")
     worker_shift: int = Field(default=2, ge=1, le=5, description="A worker shifts the "
                               "number by up to this much either way. Default 2.")
     plans: list[PlanParams] = Field(
@@ -286,6 +292,7 @@ class SheetSpec:
     written_max: int
     roundabout_penalty: tuple[int, ...] = ()
     ranked: tuple[tuple[str, tuple[int, ...], int], ...] = ()
+    duplicate_rule: str = "left-first"
     """Ranked tracks: (track, points by place, solo threshold)."""
 
     @property

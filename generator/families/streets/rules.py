@@ -16,7 +16,9 @@ Rules decisions (where the seed is silent; documented in docs/families/streets.m
   park effect marks the park track of the street the house was built on.
 - A duplicate house may be written on any street, next to a built house (it copies the left
   neighbour if built, else the right one), while the duplicate
-  track has boxes; it comes in addition to the house of the turn.
+  track has boxes; it comes in addition to the house of the turn. With ``duplicate_rule =
+  "joined"`` the player chooses the neighbour (``s1h4<`` left, ``s1h4>`` right) and no fence
+  may separate the duplicate from the house it copies, then or later.
 - A refusal is marked only when the player can place none of the round's combinations.
 - A roundabout (the roundabout effect, in addition to the house of the turn) goes in an empty
   house of any street, never inside a group used for a plan, while its track has boxes. The
@@ -69,6 +71,8 @@ class Move:
     use: bool = False
     target: tuple[int, int] = (-1, -1)
     size: int = 0
+    side: int = 0
+    """A duplicate's copied neighbour: -1 left, +1 right, 0 by the left-first rule."""
 
     @property
     def refusal(self) -> bool:
@@ -85,14 +89,15 @@ class Move:
         if e is Effect.FENCE:
             return f"{text} +fence s{self.target[0] + 1}b{self.target[1]}"
         if e in (Effect.DUPLICATE, Effect.ROUNDABOUT):
-            return f"{text} +{e.value} s{self.target[0] + 1}h{self.target[1] + 1}"
+            side = {-1: "<", 1: ">"}.get(self.side, "")
+            return f"{text} +{e.value} s{self.target[0] + 1}h{self.target[1] + 1}{side}"
         if e is Effect.PRICE:
             return f"{text} +price {self.size}"
         return f"{text} +{e.value}"
 
     _RE = re.compile(
         r"^\s*(\d+)/([a-z]+)\s+(?:(refuse)|s(\d+)h(\d+)=(\d+)"
-        r"(?:\s+\+([a-z]+)(?:\s+(?:s(\d+)([bh])(\d+)|(\d+)))?)?)\s*$"
+        r"(?:\s+\+([a-z]+)(?:\s+(?:s(\d+)([bh])(\d+)([<>])?|(\d+)))?)?)\s*$"
     )
 
     @classmethod
@@ -115,7 +120,7 @@ class Move:
         if used != effect.value:
             raise ValueError(f"{text!r} uses +{used} with a {effect.value} card")
         target = (-1, -1)
-        size = 0
+        size = side = 0
         if effect in (Effect.FENCE, Effect.DUPLICATE, Effect.ROUNDABOUT):
             if m.group(8) is None:
                 raise ValueError(f"{text!r}: +{used} needs a target like s1b3 / s1h4")
@@ -124,11 +129,14 @@ class Move:
                 raise ValueError(f"{text!r}: +{used} takes s<street>{kind}<n>")
             t = int(m.group(10))
             target = (int(m.group(8)) - 1, t if effect is Effect.FENCE else t - 1)
+            if m.group(11) and effect is not Effect.DUPLICATE:
+                raise ValueError(f"{text!r}: only a duplicate chooses a side (< or >)")
+            side = {"<": -1, ">": 1}.get(m.group(11) or "", 0)
         elif effect is Effect.PRICE:
-            if m.group(11) is None:
+            if m.group(12) is None:
                 raise ValueError(f"{text!r}: +price needs a group size")
-            size = int(m.group(11))
-        return cls(number, effect, street, house, written, True, target, size)
+            size = int(m.group(12))
+        return cls(number, effect, street, house, written, True, target, size, side)
 
 
 @dataclass(frozen=True)
@@ -155,6 +163,9 @@ class Sheet:
     refusals: int
     price: tuple[int, ...]
     claims: tuple[Claim, ...] = ()
+    joins: tuple[frozenset[int], ...] = ()
+    """Per street, boundaries between a duplicate and the house it copies (joined rule):
+    no fence may be drawn there. Empty tuple: none anywhere."""
 
     @classmethod
     def empty(cls, spec: SheetSpec) -> Sheet:
@@ -316,6 +327,9 @@ class Sheet:
                                 f"{spec.streets[fs].name} (1..{spec.streets[fs].houses - 1})")
             if b in self.fences[fs]:
                 raise RuleError(f"{spec.streets[fs].name} already has a fence at {b}")
+            if self.joins and b in self.joins[fs]:
+                raise RuleError(f"a fence at {b} would separate a duplicate from the house "
+                                "it copies")
             for ls, a, z in self.locked:
                 if ls == fs and a < b <= z:
                     raise RuleError(f"fence {b} would split a group used for a plan")
@@ -356,18 +370,32 @@ class Sheet:
         row = self.houses[ds]
         if row[dh] != EMPTY:
             raise RuleError(f"{spec.streets[ds].name} house {dh + 1} is already built")
-        # It copies the left neighbour when that one is built, else the right one; both
-        # bound the house, so the street stays in order either way.
-        near = [row[x] for x in (dh - 1, dh + 1) if 0 <= x < len(row) and row[x] >= 0]
+        # It copies the left neighbour when that one is built, else the right one (or the
+        # side the player chose, joined rule); both bound the house, so the street stays in
+        # order either way.
+        if move.side and spec.duplicate_rule != "joined":
+            raise RuleError("duplicates copy the left neighbour when built, else the right "
+                            "one (duplicate_rule = left-first): no side to choose")
+        sides = (dh - 1, dh + 1) if not move.side else (dh + move.side,)
+        near = [x for x in sides if 0 <= x < len(row) and row[x] >= 0]
         if not near:
             raise RuleError(f"a duplicate needs a built neighbour; {spec.streets[ds].name} "
-                            f"house {dh + 1} has none")
-        value = near[0]
+                            f"house {dh + 1} has none" + (" on that side" if move.side else ""))
+        copied = near[0]
         houses = list(self.houses)
-        houses[ds] = row[:dh] + (value,) + row[dh + 1:]
+        houses[ds] = row[:dh] + (row[copied],) + row[dh + 1:]
         dups = list(self.dups)
         dups[ds] = dups[ds] | {dh}
-        return replace(self, houses=tuple(houses), dups=tuple(dups))
+        out = replace(self, houses=tuple(houses), dups=tuple(dups))
+        if spec.duplicate_rule == "joined":
+            b = max(dh, copied)
+            if b in self.fences[ds]:
+                raise RuleError(f"a fence separates {spec.streets[ds].name} house {dh + 1} "
+                                f"from the house it would copy (duplicate_rule = joined)")
+            joins = list(self.joins or (frozenset(),) * len(spec.streets))
+            joins[ds] = joins[ds] | {b}
+            out = replace(out, joins=tuple(joins))
+        return out
 
     def _roundabout(self, target: tuple[int, int]) -> Sheet:
         spec = self.spec
@@ -628,12 +656,15 @@ def legal_moves(sheet: Sheet, number: int, effect: Effect) -> Iterator[Move]:
             elif effect in (Effect.DUPLICATE, Effect.ROUNDABOUT):
                 if after is None:
                     continue
+                sides = (-1, 1) if (effect is Effect.DUPLICATE
+                                    and spec.duplicate_rule == "joined") else (0,)
                 for ds, row in enumerate(after.houses):
                     for dh in range(len(row)):
                         if row[dh] == EMPTY:
-                            m = replace(base, target=(ds, dh))
-                            if _ok(sheet, m):
-                                yield m
+                            for side in sides:
+                                m = replace(base, target=(ds, dh), side=side)
+                                if _ok(sheet, m):
+                                    yield m
             elif effect is Effect.PRICE:
                 for k in range(spec.max_group):
                     m = replace(base, size=k + 1)

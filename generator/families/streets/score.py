@@ -143,6 +143,7 @@ def read_sheet(spec: SheetSpec, plans: tuple[PlanCard, ...], doc: TomlDoc) -> Sh
     if total_dups > len(spec.duplicate_penalty):
         err.add("DUPLICATES", ("street",), f"{total_dups} duplicates; the track has "
                 f"{len(spec.duplicate_penalty)} boxes")
+    joins = _joins(err, spec, houses, dups, fences)
     rounds = sum(1 for row in houses for v in row if v == ROUND)
     if rounds > len(spec.roundabout_penalty):
         err.add("ROUNDABOUTS", ("street",), f"{rounds} roundabouts; the track has "
@@ -153,7 +154,7 @@ def read_sheet(spec: SheetSpec, plans: tuple[PlanCard, ...], doc: TomlDoc) -> Sh
                   dups=tuple(frozenset(d) for d in dups),
                   fences=tuple(frozenset(f) for f in fences),
                   pools=tuple(frozenset(p) for p in pools), parks=tuple(parks),
-                  workers=workers, refusals=refusals, price=tuple(price))
+                  workers=workers, refusals=refusals, price=tuple(price), joins=joins)
     by_id = {p.id: p for p in plans}
     for i, table in enumerate(_list(err, data.get("plan", []), ("plan",), "plan")):
         base = ("plan", i)
@@ -189,6 +190,28 @@ def read_sheet(spec: SheetSpec, plans: tuple[PlanCard, ...], doc: TomlDoc) -> Sh
     if err.problems:
         raise DeckError(err.problems)
     return sheet
+
+
+def _joins(err: _Errors, spec: SheetSpec, houses: list[list[int]], dups: list[set[int]],
+           fences: list[set[int]]) -> tuple[frozenset[int], ...]:
+    """With ``duplicate_rule = "joined"``: every duplicate copies a neighbour showing its
+    number with no fence between them; returns those boundaries per street."""
+    if spec.duplicate_rule != "joined":
+        return ()
+    out: list[frozenset[int]] = []
+    for s, row in enumerate(houses):
+        joined: set[int] = set()
+        for h in sorted(dups[s]):
+            same = [x for x in (h - 1, h + 1) if 0 <= x < len(row) and row[x] == row[h]]
+            open_ = [x for x in same if max(h, x) not in fences[s]]
+            if same and not open_:
+                err.add("DUPLICATE", ("street", s, "fences"), f"{spec.streets[s].name}: a "
+                        f"fence separates duplicate house {h + 1} from the house it copies",
+                        "duplicate_rule = joined: no fence between a duplicate and its house")
+            elif open_:
+                joined.add(max(h, open_[0]))
+        out.append(frozenset(joined))
+    return tuple(out)
 
 
 def read_rivals(spec: SheetSpec, doc: TomlDoc) -> dict[str, list[int]] | None:

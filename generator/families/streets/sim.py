@@ -180,6 +180,8 @@ def _best_fence(sheet: Sheet, wanted: Sequence[int]) -> tuple[float, tuple[int, 
             whole = _segment_value(spec, sheet, z - a + 1, wanted)
             built = sum(1 for h in range(a, z + 1) if row[h] != EMPTY)
             for b in range(a + 1, z + 1):
+                if sheet.joins and b in sheet.joins[s]:
+                    continue        # joined rule: never between a duplicate and its house
                 left = _segment_value(spec, sheet, b - a, wanted)
                 right = _segment_value(spec, sheet, z - b + 1, wanted)
                 # Weight by how built the segment already is: fences around built houses
