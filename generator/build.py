@@ -182,7 +182,11 @@ class OnlySpec:
     names: tuple[str, ...]
 
 
-_RANGE = re.compile(r"^\s*(\d+)\s*-\s*(\d+)\s*$")
+_RANGE = re.compile(r"^\s*(\d{1,9})\s*-\s*(\d{1,9})\s*$")
+
+MAX_COMPONENTS = 10_000
+"""Most components one deck may print (every copy counted): 10,000 cards is a pallet of
+paper; a deck above it is a typo (``count = 99999``) that would otherwise run for hours."""
 
 
 def parse_only(spec: str | None, option: str = "--only") -> OnlySpec | None:
@@ -195,7 +199,10 @@ def parse_only(spec: str | None, option: str = "--only") -> OnlySpec | None:
     for raw in spec.split(","):
         part = raw.strip()
         m = _RANGE.match(part)
-        if part.isdigit():
+        if part.isascii() and part.isdigit():
+            if len(part) > len(str(MAX_COMPONENTS)):
+                raise UsageError(f"{option}: {part[:12]!r}... is larger than any component "
+                                 "number")
             if int(part) < 1:
                 raise UsageError(f"{option}: component numbers start at 1, got {part!r}")
             numbers.add(int(part))
@@ -203,6 +210,9 @@ def parse_only(spec: str | None, option: str = "--only") -> OnlySpec | None:
             lo, hi = int(m.group(1)), int(m.group(2))
             if lo < 1 or hi < lo:
                 raise UsageError(f"{option}: {part!r} is not a range; write e.g. 1-5,9")
+            if hi > MAX_COMPONENTS:
+                raise UsageError(f"{option}: {part!r} goes past {MAX_COMPONENTS}, more "
+                                 "components than any deck may print")
             numbers.update(range(lo, hi + 1))
         elif part and (part[0].isalnum()):
             names.append(part)

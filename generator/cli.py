@@ -16,6 +16,7 @@ import click
 
 from . import __version__
 from .commands_shapes import shapes
+from .deck import MAX_SIMULATIONS
 from .errors import DeckError, PaperProofError, UsageError
 
 DECKS_DIR = Path("decks")
@@ -99,7 +100,7 @@ class _Bar:
 @click.option("--into", default=None,
               help="With --only: the folder name (inside OUTPUT) for the partial build.")
 @click.option("--keep-going", is_flag=True, help="Print even if some card is not completable.")
-@click.option("--simulations", type=int, default=None,
+@click.option("--simulations", type=click.IntRange(0, MAX_SIMULATIONS), default=None,
               help="Override [check] simulations.")
 @click.option("--png", "png", type=int, default=None, metavar="DPI",
               help="Also write png/<index>-<id>-<name>.png for every face at DPI (trimmed).")
@@ -166,7 +167,7 @@ def _distinct_names(loaded: list[Any]) -> None:
 @click.option("--seed", type=int, default=None, help="Override the deck's seed.")
 @click.option("--count-solutions", is_flag=True,
               help="Also count solutions where the family supports it (quilts).")
-@click.option("--simulations", type=int, default=None,
+@click.option("--simulations", type=click.IntRange(0, MAX_SIMULATIONS), default=None,
               help="Override [check] simulations.")
 @click.option("--card", "cards", multiple=True,
               help="Show only these cards: numbers, ids or names (repeatable, or 1-5,park-08).")

@@ -65,7 +65,7 @@ def _signed_length(value: object) -> float:
     if isinstance(value, str) and value.strip().startswith("-"):
         return -parse_length(value.strip()[1:])
     if isinstance(value, int | float) and not isinstance(value, bool) and value < 0:
-        return float(value)
+        return -parse_length(-value)
     return parse_length(value)
 
 
@@ -82,9 +82,11 @@ SignedLength = Annotated[
 
 
 class Frozen(BaseModel):
-    """Base of every deck model: immutable, unknown keys rejected."""
+    """Base of every deck model: immutable, unknown keys rejected, NaN and infinity refused
+    (see also :mod:`generator.limits`, which checks every value before the models do)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=False)
+    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=False,
+                              allow_inf_nan=False)
 
 
 class Size(Frozen):
@@ -180,19 +182,33 @@ DEFAULT_BAND = (0.2, 0.9)
 """Completion rates outside which a card is flagged: a card fewer than one game in five
 completes is a wall for most tables; one that nine in ten complete offers no decision."""
 
+MAX_BUDGET_NODES = 100_000_000
+"""Most search nodes per card: about a minute of search per card on a laptop; a deck asking
+for more is a typo (and a build that could not finish in a working day)."""
+
+MAX_BUDGET_SECONDS = 600.0
+"""Most seconds per card (ten minutes): the same reasoning as :data:`MAX_BUDGET_NODES`."""
+
+MAX_SIMULATIONS = 100_000
+"""Most simulated games per figure (``simulations``, ``max_games``, ``--simulations``): an
+interval at 100,000 games is already +/-0.3 percentage points wide."""
+
 
 class CheckSettings(Frozen):
     """Search budgets and simulation sizes for the checks."""
 
     budget_nodes: int = Field(
-        default=200_000, ge=1, description="Search nodes per card before 'unknown'."
+        default=200_000, ge=1, le=MAX_BUDGET_NODES,
+        description=f"Search nodes per card before 'unknown'. At most {MAX_BUDGET_NODES:,}.",
     )
     budget_seconds: float = Field(
-        default=5.0, gt=0, description="Seconds per card before 'unknown'."
+        default=5.0, gt=0, le=MAX_BUDGET_SECONDS,
+        description=f"Seconds per card before 'unknown'. At most {MAX_BUDGET_SECONDS:g}.",
     )
     simulations: int = Field(
-        default=200, ge=0,
-        description="Seeded simulated games for figures a family samples at a fixed count.",
+        default=200, ge=0, le=MAX_SIMULATIONS,
+        description="Seeded simulated games for figures a family samples at a fixed count. "
+        f"At most {MAX_SIMULATIONS:,}.",
     )
     precision: float = Field(
         default=DEFAULT_RATE_PRECISION, gt=0, le=0.5,
@@ -212,9 +228,10 @@ class CheckSettings(Frozen):
         "and 'too easy' when it is above high. Default [0.2, 0.9].",
     )
     max_games: int = Field(
-        default=DEFAULT_MAX_GAMES, ge=0,
+        default=DEFAULT_MAX_GAMES, ge=0, le=MAX_SIMULATIONS,
         description="Cap on simulated games per card (or per figure) when sampling to a "
-        "precision; the report says when the cap stopped a sample. Default 2000.",
+        "precision; the report says when the cap stopped a sample. Default 2000, at most "
+        f"{MAX_SIMULATIONS:,}.",
     )
 
     @field_validator("band")

@@ -14,6 +14,8 @@ from pydantic_core import PydanticUndefined
 
 from .deck import DeckBase, deck_model
 from .families import FAMILIES, find_family
+from .limits import limits_markdown
+from .units import MAX_LENGTH_MM
 
 
 def deck_schema(family: str | None = None) -> dict[str, Any]:
@@ -152,6 +154,9 @@ def decks_markdown() -> str:
         "are errors. `paperproof schema [FAMILY]` prints the same format as JSON Schema for",
         "editor completion; `paperproof new FAMILY PATH` writes a commented starter deck.",
         "Each family's rules and checks are described in `docs/families/<family>.md`.",
+        f"Lengths are at most {MAX_LENGTH_MM:g} mm.",
+        "",
+        *limits_markdown().splitlines(),
         "",
         "## Keys every deck has",
         "",

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import DeckError, Problem
+from .limits import MAX_DEPTH, input_problems
 
 KeyPath = tuple[str | int, ...]
 
@@ -44,7 +45,8 @@ class TomlDoc:
 
 
 def parse_toml(text: str, filename: str) -> TomlDoc:
-    """Parse TOML, raising :class:`DeckError` with the line of a syntax error."""
+    """Parse TOML, raising :class:`DeckError` with the line of a syntax error or of every
+    value that breaks the limits of :mod:`generator.limits` (NaN, control characters...)."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -61,7 +63,29 @@ def parse_toml(text: str, filename: str) -> TomlDoc:
             [Problem("E-TOML-SYNTAX", (), f"not valid TOML: {msg}",
                      "see https://toml.io for the syntax", filename, line)]
         ) from None
-    return TomlDoc(filename, data, _scan_lines(text))
+    except RecursionError:
+        depth_line = _deepest_line(text)
+        raise DeckError(
+            [Problem("E-TOML-SYNTAX", (), "not valid TOML: brackets nested too deep to read",
+                     f"no key nests more than {MAX_DEPTH} levels", filename, depth_line)]
+        ) from None
+    doc = TomlDoc(filename, data, _scan_lines(text))
+    problems = input_problems(data)
+    if problems:
+        raise DeckError([Problem(p.code, p.path, p.message, p.hint, filename,
+                                 doc.line_of(p.path)) for p in problems])
+    return doc
+
+
+def _deepest_line(text: str) -> int:
+    """The line where bracket nesting (outside strings, roughly) first passes MAX_DEPTH."""
+    depth = 0
+    for lineno, line in enumerate(text.splitlines(), start=1):
+        for ch in line:
+            depth += (ch in "[{") - (ch in "]}")
+            if depth > MAX_DEPTH:
+                return lineno
+    return 1
 
 
 _BARE_KEY = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 
 MM_PER_IN = 25.4
@@ -26,6 +27,19 @@ PAGE_PRESETS: dict[str, tuple[float, float]] = {
 }
 
 
+MAX_LENGTH_MM = 2000.0
+"""Longest length a deck may give (2 m): past the long side of A0 (1189 mm), so no sheet,
+component or margin is refused that a printer could print, while 1e308 mm is."""
+
+
+def _bounded(mm: float, given: object) -> float:
+    if not math.isfinite(mm):
+        raise ValueError(f"a length must be a finite number, got {given!r}")
+    if mm > MAX_LENGTH_MM:
+        raise ValueError(f"a length must be at most {MAX_LENGTH_MM:g} mm, got {given!r}")
+    return mm
+
+
 def parse_length(value: object) -> float:
     """``"63mm"``, ``"2.5in"``, ``"9pt"``, ``"1cm"`` or a bare number (millimetres) -> mm.
 
@@ -36,13 +50,13 @@ def parse_length(value: object) -> float:
     if isinstance(value, int | float):
         if value < 0:
             raise ValueError(f"a length cannot be negative, got {value!r}")
-        return float(value)
+        return _bounded(float(value), value)
     if isinstance(value, str):
         m = _LENGTH.match(value)
         if m:
             number, unit = float(m.group(1)), m.group(2)
             factor = {"mm": 1.0, "cm": 10.0, "in": MM_PER_IN, "pt": MM_PER_PT}[unit]
-            return number * factor
+            return _bounded(number * factor, value)
     raise ValueError(
         f"expected a length like '63mm', '2.5in', '9pt' or a number of mm, got {value!r}"
     )

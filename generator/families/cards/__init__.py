@@ -13,6 +13,7 @@ from pydantic import BaseModel, ValidationError
 
 from ...deck import Deck
 from ...errors import DeckError, Problem
+from ...limits import control_character, describe_control
 from ...render.symbols import has_symbol, symbol_names
 from ...safepath import MAX_CSV_BYTES, read_text_inside
 from ..base import CheckOptions, Component, Family, ImageRef, Report
@@ -120,6 +121,15 @@ class CardsFamily(Family):
                 continue
             row: dict[str, Any] = {k: _csv_text(k, v) for k, v in record.items()
                                    if k in CSV_COLUMNS and v not in (None, "")}
+            bad = [(k, control_character(v)) for k, v in row.items()]
+            for column, found in bad:
+                if found is not None:
+                    problems.append(Problem("E-TEXT-CONTROL", ("cards", "csv", column),
+                                            f"column {column!r}: the text "
+                                            + describe_control(row[column], found),
+                                            "remove it", str(path), n))
+            if any(found is not None for _, found in bad):
+                continue
             if "icons" in row:
                 row["icons"] = tuple(row["icons"].split())
             try:

@@ -24,7 +24,8 @@ class CardRow(Frozen):
         description="Body text: **bold**, *italic*, :icon: inline symbols, \\n line breaks.",
     )
     icons: tuple[str, ...] = Field(
-        default=(), description="Symbols shown large under the header (names from the library)."
+        default=(), max_length=12,
+        description="Symbols shown large under the header (names from the library); at most 12."
     )
     colour: Colour | None = Field(
         default=None, description="Accent colour of this card; default the deck's accent."
@@ -73,11 +74,11 @@ class CardsParams(Frozen):
         "image_anchor. Its rows follow the inline rows.",
     )
     accent: Colour = Field(default="#2b6cb0", description="Default accent colour.")
-    title_size: float = Field(default=14.0, gt=0, description="Title size in pt (shrinks "
+    title_size: float = Field(default=14.0, ge=2, le=72, description="Title size in pt (shrinks "
                               "to fit). Default 14.")
-    body_size: float = Field(default=9.5, gt=0, description="Body text size in pt (shrinks "
+    body_size: float = Field(default=9.5, ge=2, le=72, description="Body text size in pt (shrinks "
                              "to fit). Default 9.5.")
-    min_size: float = Field(default=5.0, gt=0, description="Smallest size text may shrink "
+    min_size: float = Field(default=5.0, ge=2, le=72, description="Smallest size text may shrink "
                             "to before it is an error. Default 5.")
     back: CardBack | None = Field(
         default_factory=CardBack,

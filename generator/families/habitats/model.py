@@ -205,9 +205,11 @@ class HabitatsParams(Frozen):
         "the built-in set of four original cards per species.",
     )
     hex_size: Length = Field(
-        default=40.0, description="Tile size flat-to-flat. Default 40mm."
+        default=40.0, ge=10.0, le=300.0,
+        description="Tile size flat-to-flat. Default 40mm; 10mm to 300mm."
     )
-    token_size: Length = Field(default=20.0, description="Token diameter. Default 20mm.")
+    token_size: Length = Field(default=20.0, ge=5.0, le=200.0,
+                               description="Token diameter. Default 20mm; 5mm to 200mm.")
     score_pad_players: int = Field(
         default=0, ge=0, le=8,
         description="Player columns on the score pad; 0 means max_players. Default 0.",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Literal, TypeAlias
+from typing import Annotated, Literal, TypeAlias
 
 from pydantic import Field
 
@@ -128,12 +128,20 @@ class ObjectiveSpec(Frozen):
     )
 
 
+MAX_VALUE = 99
+"""Highest card value: printed large in two digits on the card's panel."""
+
+MAX_STARS = 20
+"""Most stars one card shows (a hundred million drew for hours; twenty already crowd the
+card)."""
+
+
 class CardSpec(Frozen):
     """One printed landscape card of an explicit ``card_list`` (``copies`` identical cards)."""
 
     colour: str = Field(description="Colour name, one of `colours` (no default).")
     value: int = Field(description="Value, within min_value..max_value (no default).")
-    stars: int = Field(default=0, ge=0, le=20, description="Stars printed on the card. "
+    stars: int = Field(default=0, ge=0, le=MAX_STARS, description="Stars printed on the card. "
                        "Default 0.")
     scissors: bool = Field(default=False, description="Whether the card carries the scissors "
                            "logo. Default false.")
@@ -146,8 +154,10 @@ class CardSpec(Frozen):
 class StartSpec(Frozen):
     """The starting cards: one per colour; player i starts with colour i's card."""
 
-    value: int = Field(default=1, description="Value of every starting card. Default 1.")
-    stars: int = Field(default=0, ge=0, description="Stars of a starting card. Default 0.")
+    value: int = Field(default=1, ge=0, le=MAX_VALUE,
+                       description="Value of every starting card. Default 1.")
+    stars: int = Field(default=0, ge=0, le=MAX_STARS,
+                       description="Stars of a starting card. Default 0.")
 
 
 def _default_colours() -> tuple[ColourSpec, ...]:
@@ -202,9 +212,11 @@ class LayersParams(Frozen):
         default_factory=_default_colours, min_length=1,
         description="Landscape colours. Default four: fern, lagoon, cinder, saffron.",
     )
-    min_value: int = Field(default=1, ge=0, description="Lowest card value. Default 1.")
-    max_value: int = Field(default=5, ge=1, description="Highest card value. Default 5.")
-    stars: tuple[int, ...] = Field(
+    min_value: int = Field(default=1, ge=0, le=MAX_VALUE,
+                           description="Lowest card value. Default 1.")
+    max_value: int = Field(default=5, ge=1, le=MAX_VALUE,
+                           description=f"Highest card value. Default 5, at most {MAX_VALUE}.")
+    stars: tuple[Annotated[int, Field(ge=0, le=MAX_STARS)], ...] = Field(
         default=(0, 1, 1, 2, 3),
         description="Stars per value, lowest value first (one entry per value). "
         "Default [0, 1, 1, 2, 3].",

@@ -542,8 +542,9 @@ class ParksParams(Frozen):
     rows: int = Field(default=7, ge=2, le=20, description="Sheet rows. Default 7.")
     cols: int = Field(default=9, ge=2, le=20, description="Sheet columns. Default 9.")
     square: Length = Field(
-        default=20.0, description="Printed size of one park square, on the sheet and on the "
-        "cards alike. Default 20mm.")
+        default=20.0, ge=5.0, le=100.0,
+        description="Printed size of one park square, on the sheet and on the cards alike. "
+        "Default 20mm; 5mm to 100mm.")
     sheet: list[str] = Field(
         default_factory=list,
         description="A hand-drawn sheet: rows of P/A/W/G (pavilion, play area, water, "

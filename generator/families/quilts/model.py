@@ -142,7 +142,7 @@ class Params(Frozen):
     board: BoardSize = Field(default_factory=BoardSize, description="Quilt board: size in "
                              "squares, or a shape. Default 9 x 9.")
     cell: Length = Field(
-        default=15.0, gt=0,
+        default=15.0, ge=3.0, le=100.0,
         description="Printed square size of pieces and board. Default 15mm.",
     )
     sizes: dict[int, int] = Field(
@@ -189,7 +189,7 @@ class Params(Frozen):
         description="Button tokens to print: denomination -> count. Default {1=30, 5=12, 10=6}.",
     )
     count_seconds: float = Field(
-        default=120.0, gt=0,
+        default=120.0, gt=0, le=3600,
         description="Time budget of each --count-solutions count (up to symmetry, raw). "
         "Default 120 s.",
     )

@@ -85,7 +85,7 @@ class CardParams(Frozen):
     """One physical construction card of an explicit ``card_list``: its number side and its
     effect side (``copies`` identical cards)."""
 
-    number: int = Field(ge=0, description="The house number on the number side.")
+    number: int = Field(ge=0, le=99, description="The house number on the number side.")
     effect: Effect = Field(description="The effect side: fence, park, pool, worker, price, "
                            "duplicate or roundabout.")
     copies: int = Field(default=1, ge=1, le=100, description="How many identical cards. "
@@ -113,15 +113,20 @@ class ConditionParams(Frozen):
 
     kind: ConditionKind = Field(description="groups, parks, pools, street_full, workers, "
                                 "duplicates or ends.")
-    sizes: list[int] = Field(default_factory=list,
+    sizes: list[int] = Field(default_factory=list, max_length=12,
                              description="groups: the group sizes asked for. Default none.")
-    street: int = Field(default=0, ge=0, description="1-based street; 0 = any one street. "
+    street: int = Field(default=0, ge=0, le=6, description="1-based street; 0 = any one street. "
                         "Default 0.")
-    count: int = Field(default=0, ge=0, description="How many (parks, pools, workers, "
+    count: int = Field(default=0, ge=0, le=1000, description="How many (parks, pools, workers, "
                        "duplicates); 0 = all the street has (parks, pools). Default 0.")
     streets: int = Field(default=1, ge=1, le=6, description="parks, pools, street_full, "
                          "duplicates with street = 0: on at least this many different "
                          "streets (e.g. 2 = two streets with every park). Default 1.")
+
+
+MAX_CONDITIONS = 8
+"""Most conditions on one plan card: a printed plan shows at most a few; the certifier's work
+grows with the product of the conditions' choices (24 conditions ran out of memory)."""
 
 
 class PlanParams(Frozen):
@@ -130,9 +135,11 @@ class PlanParams(Frozen):
     level: int = Field(ge=1, le=3, description="Plan level 1, 2 or 3.")
     title: str = Field(default="", description="Title printed on the card. Default: from the "
                        "conditions.")
-    conditions: list[ConditionParams] = Field(min_length=1, description="All must hold.")
-    first: int = Field(ge=0, description="Points for the first player(s) to complete it.")
-    later: int = Field(ge=0, description="Points for every later player who completes it.")
+    conditions: list[ConditionParams] = Field(
+        min_length=1, max_length=MAX_CONDITIONS,
+        description=f"All must hold. At most {MAX_CONDITIONS}.")
+    first: int = Field(ge=0, le=1000, description="Points for the first player(s) to complete it.")
+    later: int = Field(ge=0, le=1000, description="Points for every later player who completes it.")
 
     @model_validator(mode="after")
     def _first_not_less(self) -> PlanParams:
@@ -222,10 +229,10 @@ class StreetsParams(Frozen):
         default_factory=list, max_length=10,
         description="Roundabout track: points lost after 1, 2, ... roundabouts; its length "
         "caps the roundabouts of a sheet. Default none (no roundabouts).")
-    number_min: int = Field(default=1, ge=0, description="Lowest house number on the cards. "
-                            "Default 1.")
-    number_max: int = Field(default=16, ge=0, description="Highest house number on the cards. "
-                            "Default 16.")
+    number_min: int = Field(default=1, ge=0, le=99,
+                            description="Lowest house number on the cards. Default 1.")
+    number_max: int = Field(default=16, ge=0, le=99,
+                            description="Highest house number on the cards. Default 16.")
     number_shape: Literal["triangle", "flat", "bell"] = Field(
         default="triangle",
         description="How often each number appears: triangle (middle numbers most), flat, "
@@ -234,7 +241,7 @@ class StreetsParams(Frozen):
         default_factory=list,
         description="Explicit copies of each number from number_min up (overrides "
         "number_shape and cards when given). Default none.")
-    cards: int = Field(default=84, ge=6, description="Construction cards (a multiple of 3: "
+    cards: int = Field(default=84, ge=6, le=999, description="Construction cards (a multiple of 3: "
                        "three equal stacks). Default 84.")
     effects: EffectMix = Field(default_factory=EffectMix,
                                description="Weights of the effects on the cards.")
@@ -260,7 +267,7 @@ class StreetsParams(Frozen):
         "that fit the streets, none repeating another plan), after `plans`. Default [0, 0, 0].")
     players: int = Field(default=2, ge=1, le=6, description="Players (greedy bots) in each "
                          "simulated game. Default 2.")
-    max_rounds: int = Field(default=120, ge=1, description="Safety cap on rounds of a "
+    max_rounds: int = Field(default=120, ge=1, le=1000, description="Safety cap on rounds of a "
                             "simulated game. Default 120.")
 
 
