@@ -95,6 +95,37 @@ def _field_type(field: Any) -> str:
     return _type_name(field.annotation)
 
 
+def _bounds_text(field: Any) -> str:
+    """The field's range as the reference writes it: `` (0 to 99)``, `` (at most 8 items)``."""
+    low = high = ""
+    items_low = items_high = ""
+    for m in field.metadata:
+        for attr, op in (("ge", ">="), ("gt", ">"), ("le", "<="), ("lt", "<")):
+            value = getattr(m, attr, None)
+            if value is not None:
+                shown = f"{value:,}" if isinstance(value, int) else f"{value:g}"
+                if op.startswith(">"):
+                    low = f"{'' if op == '>=' else 'more than '}{shown}"
+                else:
+                    high = f"{'' if op == '<=' else 'less than '}{shown}"
+        if getattr(m, "min_length", None) is not None:
+            items_low = str(m.min_length)
+        if getattr(m, "max_length", None) is not None:
+            items_high = str(m.max_length)
+    parts = []
+    if low and high:
+        parts.append(f"{low} to {high}")
+    elif high:
+        parts.append(f"at most {high}")
+    elif low:
+        parts.append(f"at least {low}")
+    if items_high:
+        parts.append(f"{items_low or 0} to {items_high} items")
+    elif items_low:
+        parts.append(f"at least {items_low} items")
+    return f" ({'; '.join(parts)})" if parts else ""
+
+
 def _default_text(field: Any) -> str:
     if field.default is PydanticUndefined and field.default_factory is None:
         return "**required**"
@@ -130,7 +161,8 @@ def _model_section(model: type[BaseModel], key: str, seen: set[type[BaseModel]])
     nested: list[tuple[str, type[BaseModel]]] = []
     for name, field in model.model_fields.items():
         desc = (field.description or "").replace("|", "\\|").replace("\n", " ")
-        lines.append(f"| `{name}` | {_field_type(field)} | {_default_text(field)} "
+        lines.append(f"| `{name}` | {_field_type(field)}{_bounds_text(field)} "
+                     f"| {_default_text(field)} "
                      f"| {desc} |")
         for sub in _nested_models(field.annotation):
             if sub not in seen:
