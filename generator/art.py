@@ -79,7 +79,39 @@ def load_art(deck: Deck, base_dir: Path, extra: Sequence[ImageRef] = ()) -> list
                             if ref.file and not p.file else p for p in exc.problems)
     if art.icons is not None:
         problems += _load_icons(deck, base_dir, art.icons)
+    fonts = deck.fonts
+    wanted_fonts: list[tuple[KeyPath, str]] = []
+    if fonts.title:
+        wanted_fonts.append((("fonts", "title"), fonts.title))
+    if fonts.body:
+        wanted_fonts.append((("fonts", "body"), fonts.body))
+    wanted_fonts += [(("fonts", "fallback", i), f) for i, f in enumerate(fonts.fallback)]
+    for key, relative in wanted_fonts:
+        try:
+            _load_font(deck, base_dir, relative, key)
+        except DeckError as exc:
+            problems.extend(exc.problems)
     return problems
+
+
+MAX_FONT_BYTES = 64 * 1024 * 1024
+"""Largest font file (64 MiB): a full CJK font is 20-30 MiB."""
+
+
+def _load_font(deck: Deck, base_dir: Path, relative: str, key: KeyPath) -> None:
+    from .render.fonts import register_font_file
+
+    if Path(relative).suffix.lower() not in (".ttf", ".otf"):
+        raise DeckError([Problem("E-FONT-KIND", key, f"{relative!r} is not a .ttf or .otf "
+                                 "font file", "name a TrueType font file")])
+    data = read_bytes_inside(base_dir, relative, what="the font", max_bytes=MAX_FONT_BYTES,
+                             key=key)
+    try:
+        register_font_file(deck.image_ref(relative), data)
+    except ValueError as exc:
+        raise DeckError([Problem("E-FONT-UNREADABLE", key,
+                                 f"the font {relative!r} cannot be used: {exc}",
+                                 "use a TrueType (.ttf) font")]) from None
 
 
 def _load_icons(deck: Deck, base_dir: Path, folder: str) -> list[Problem]:

@@ -308,6 +308,21 @@ class ArtSettings(Frozen):
     )
 
 
+class FontSettings(Frozen):
+    """The deck's own fonts (TrueType .ttf, or .otf with TrueType outlines), relative to the
+    deck file; embedded (subset) in the PDFs, named in the SVGs."""
+
+    title: str | None = Field(default=None,
+                              description="Font of titles; default Noto Sans.")
+    body: str | None = Field(default=None, description="Font of body text; default Noto Sans.")
+    fallback: tuple[str, ...] = Field(
+        default=(),
+        description="Fonts tried, in order, after the title/body font and Noto Sans for a "
+        "text with characters those lack (a CJK font, say). A text no font covers is an "
+        "error naming the card.",
+    )
+
+
 class DeckBase(Frozen):
     """Keys every deck file has."""
 
@@ -322,6 +337,8 @@ class DeckBase(Frozen):
     check: CheckSettings = Field(default_factory=CheckSettings, description="Check budgets.")
     art: ArtSettings = Field(default_factory=ArtSettings,
                              description="The designer's own images and icons.")
+    fonts: FontSettings = Field(default_factory=FontSettings,
+                                description="The designer's own fonts.")
 
     _folder: str = PrivateAttr(default=".")
 
@@ -329,6 +346,14 @@ class DeckBase(Frozen):
         """The key under which the loader registered the image the deck names as
         ``relative`` (see :mod:`generator.render.images`)."""
         return f"{self._folder}/{relative}"
+
+    def font_chain(self, role: Literal["title", "body"]) -> str:
+        """The font chain of a text box for ``role`` (TextBox.font): the deck's font for the
+        role, then Noto Sans, then the fallbacks."""
+        own = self.fonts.title if role == "title" else self.fonts.body
+        keys = ([self.image_ref(own)] if own else []) + [""] + \
+            [self.image_ref(f) for f in self.fonts.fallback]
+        return "" if keys == [""] else "|".join(keys)
 
     def in_folder(self, folder: str) -> DeckBase:
         """This deck, its file paths read relative to ``folder`` (set by the loader)."""

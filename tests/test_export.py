@@ -20,15 +20,15 @@ def test_png_per_face_named_and_sized(tmp_path: Path) -> None:
     png = tmp_path / "own-art" / "png"
     names = sorted(p.name for p in png.iterdir())
     assert names[:2] == ["001-card-01-закат-back.png", "001-card-01-закат.png"]
-    assert len(names) == 6
-    with Image.open(png / "002-card-02-река.png") as im:
+    assert len(names) == 8
+    with Image.open(png / "003-card-03-река.png") as im:
         # a poker card, trimmed: 63.5 x 88.9 mm at 100 dpi
         assert abs(im.width - 63.5 / 25.4 * 100) <= 1 and abs(im.height - 88.9 / 25.4 * 100) <= 1
         top = im.convert("RGB").getpixel((im.width // 2, 3))
         assert top == (43, 108, 176) or sum(abs(a - b) for a, b in zip(
             top, (43, 108, 176), strict=True)) < 30  # the header band runs to the trim
     code, _, err = run("build", OWN, "-o", str(tmp_path / "b"), "--png", "100", "--png-bleed")
-    with Image.open(tmp_path / "b" / "own-art" / "png" / "002-card-02-река.png") as im:
+    with Image.open(tmp_path / "b" / "own-art" / "png" / "003-card-03-река.png") as im:
         assert abs(im.width - (63.5 + 6) / 25.4 * 100) <= 1
     code, _, err = run("build", OWN, "-o", str(tmp_path / "c"), "--png", "5")
     assert code == 2 and "--png" in err and not (tmp_path / "c" / "own-art").exists()
@@ -41,9 +41,9 @@ def test_tts_saved_object(tmp_path: Path) -> None:
     saved = json.loads((tts / "own-art.json").read_text(encoding="utf-8"))
     [deck] = saved["ObjectStates"]
     assert deck["Name"] == "DeckCustom"
-    # 1 + 2 + 1 copies; card ids are sheet * 100 + position on the sheet
-    assert deck["DeckIDs"] == [100, 101, 101, 102]
-    assert [c["Nickname"] for c in deck["ContainedObjects"]] == ["Закат", "Река", "Река",
+    # 1 + 1 + 2 + 1 copies; card ids are sheet * 100 + position on the sheet
+    assert deck["DeckIDs"] == [100, 101, 102, 102, 103]
+    assert [c["Nickname"] for c in deck["ContainedObjects"]] == ["Закат", "Szótár", "Река", "Река",
                                                                  "Холм"]
     sheet = deck["CustomDeck"]["1"]
     assert sheet["NumWidth"] <= 10 and sheet["NumHeight"] <= 7

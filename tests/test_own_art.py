@@ -38,13 +38,13 @@ def _near(a: tuple[int, int, int], b: tuple[int, int, int], tol: int = 40) -> bo
 
 def test_png_back_and_cover_art_print(built: Path) -> None:
     pod = built / "pod.pdf"
-    assert len(PdfReader(str(pod)).pages) == 6  # 3 fronts + 3 backs
+    assert len(PdfReader(str(pod)).pages) == 8  # 4 fronts + 4 backs
     # the back image's dark squares fill the whole back, into the bleed
     assert _near(_page_rgb(pod, 1, 0.02, 0.02), (30, 50, 80)) or \
         _near(_page_rgb(pod, 1, 0.02, 0.02), (60, 90, 130))
     # card-03's picture covers its frame: the sun's yellow sits in the frame's middle
     doc = pypdfium2.PdfDocument(str(pod))
-    im = doc[4].render(scale=2).to_pil().convert("RGB")
+    im = doc[6].render(scale=2).to_pil().convert("RGB")
     yellow = sum(1 for x in range(0, im.width, 4) for y in range(0, im.height // 2, 4)
                  if _near(im.getpixel((x, y)), (255, 230, 90), 30))  # type: ignore[arg-type]
     assert yellow > 50
@@ -52,25 +52,25 @@ def test_png_back_and_cover_art_print(built: Path) -> None:
 
 def test_svg_art_stays_vector(built: Path) -> None:
     reader = PdfReader(str(built / "pod.pdf"))
-    page = reader.pages[2]  # card-02 front: the SVG tower, :leaf: (SVG) and :sun: (PNG)
+    page = reader.pages[4]  # card-03 front: the SVG tower, :leaf: (SVG) and :sun: (PNG)
     content = page.get_contents().get_data().decode("latin-1")
     assert ".690196 .227451 .180392 rg" in content  # the tower roof #b03a2e, a vector fill
     xobjects = page["/Resources"].get("/XObject", {})
     images = [k for k, v in xobjects.items() if v.get_object()["/Subtype"] == "/Image"]
     assert len(images) == 1  # only the PNG icon is a raster image
-    svg = (built / "svg" / "card-02.svg").read_text(encoding="utf-8")
+    svg = (built / "svg" / "card-03.svg").read_text(encoding="utf-8")
     assert "data:image/svg+xml;base64," in svg and "data:image/png;base64," in svg
 
 
 def test_icons_and_csv_line_breaks(built: Path) -> None:
     report = json.loads((built / "report.json").read_text(encoding="utf-8"))
-    assert [c["name"] for c in report["components"]] == ["Закат", "Река", "Холм"]
+    assert [c["name"] for c in report["components"]] == ["Закат", "Szótár", "Река", "Холм"]
     from generator.build import check_deck, laid_out
     from generator.deckfile import load_deck
     from generator.render.flatten import Text, flatten
 
     comps = laid_out(check_deck(load_deck(OWN / "own-art.toml")))
-    runs = [t for t in flatten(comps[1].front) if isinstance(t, Text)]
+    runs = [t for t in flatten(comps[2].front) if isinstance(t, Text)]
     lines = {round(t.y, 2): t.text for t in runs}
     # "Первая строка\nвторая строка" from the CSV: two lines, no literal backslash
     assert not any("\\" in t.text for t in runs)
@@ -120,3 +120,33 @@ def test_csv_problems_all_at_their_lines(tmp_path: Path) -> None:
     assert "rows.csv:6: cards.csv.count:" in err
     assert "rows.csv:7: cards.csv.image: the image 'art/gone.svg' does not exist" in err
     assert "4 problems found" in err
+
+
+def test_deck_font_embedded_and_fallback(built: Path) -> None:
+    reader = PdfReader(str(built / "pod.pdf"))
+
+    def fonts(page: int) -> set[str]:
+        res = reader.pages[page]["/Resources"]["/Font"]
+        return {str(f.get_object()["/BaseFont"]).split("+")[-1] for f in res.values()}
+
+    # card-01 (Russian): set in the deck's own font, embedded as a subset
+    assert "OwnArtDisplay-ExtraBoldCondensed" in fonts(0)
+    svg = (built / "svg" / "card-01.svg").read_text(encoding="utf-8")
+    assert "font-family=\"'Own Art Display', 'Noto Sans', sans-serif\"" in svg
+    # card-02 (Hungarian ó, ő, ű): the deck font lacks them, Noto Sans sets those texts
+    svg = (built / "svg" / "card-02.svg").read_text(encoding="utf-8")
+    assert "Own Art Display" not in svg and ">Szótár<" in svg
+
+
+def test_glyph_no_font_has_is_an_error_naming_the_card(tmp_path: Path) -> None:
+    shutil.copytree(OWN / "fonts", tmp_path / "fonts")
+    deck = _deck(tmp_path, '[fonts]\nbody = "fonts/OwnArtDisplay.ttf"\n'
+                 '[[cards.rows]]\ntitle = "ok"\ntext = "漢字"\n')
+    code, _, err = run("check", str(deck))
+    assert code == 1
+    out = run("check", str(deck))[1]
+    assert "card-01 text: no font of the chain has a glyph for '字漢'" in out
+    deck = _deck(tmp_path / "b", '[fonts]\ntitle = "fonts/none.ttf"\n'
+                 '[[cards.rows]]\ntitle = "ok"\n')
+    code, _, err = run("check", str(deck))
+    assert code == 2 and "d.toml:4: fonts.title: the font 'fonts/none.ttf' does not exist" in err

@@ -118,6 +118,9 @@ class TextBox:
     italic: bool = False
     line_height: float = 1.2
     owner: str = ""
+    font: str = ""
+    """Font chain: family keys joined by ``|`` (``deck.font_chain("title")``); the first
+    with every glyph of the text sets it. ``""``: Noto Sans."""
 
 
 @dataclass(frozen=True)

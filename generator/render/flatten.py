@@ -57,6 +57,8 @@ class Text:
     colour: Colour
     width: float
     angle: float = 0.0
+    font: str = ""
+    """Font family key (``""``: Noto Sans; see :mod:`.fonts`)."""
 
 
 @dataclass(frozen=True)
@@ -235,7 +237,7 @@ def _flatten(items: tuple[Item, ...], t: Affine, out: list[Flat]) -> None:
             for r in lay.runs:
                 x, y = (r.x, r.y) if ident else apply(t, r.x, r.y)
                 out.append(Text(x, y, r.text, r.size * k, r.bold, r.italic, r.colour,
-                                r.width * k, angle))
+                                r.width * k, angle, r.font))
             _flatten(lay.symbols, t, out)
         elif isinstance(it, Symbol):
             inner: Affine = (it.size, 0.0, 0.0, it.size, it.x, it.y)

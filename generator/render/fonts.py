@@ -68,15 +68,89 @@ def register_fonts() -> tuple[str, str]:
     return REGULAR, ITALIC
 
 
-def face_name(italic: bool) -> str:
-    """The reportlab face for a style (bold is drawn, not a separate face)."""
+_FAMILIES: dict[str, tuple[str, str, str]] = {"": (REGULAR, ITALIC, SVG_FAMILY)}
+"""Font family key -> (regular face, italic face, SVG font-family). ``""`` is Noto Sans; a
+deck's own fonts are registered under their ``deck.font_ref`` keys."""
+_ACTIVE: list[str] = [""]
+"""The family text is measured in right now (set by :func:`using` around one text box)."""
+
+
+def register_font_file(key: str, data: bytes) -> str:
+    """Register a deck's TrueType font (bytes of a .ttf, or an .otf with TrueType outlines)
+    under ``key``; reportlab embeds it as a subset like Noto. Returns its family name.
+    Raises ``ValueError`` for a file reportlab cannot embed (CFF/PostScript outlines)."""
+    import hashlib
+    import io
+
+    if key in _FAMILIES:
+        return _FAMILIES[key][2]
+    name = "PP-" + hashlib.sha256(data).hexdigest()[:16]
+    if name not in pdfmetrics.getRegisteredFontNames():
+        try:
+            font = TTFont(name, io.BytesIO(data))
+        except Exception as exc:
+            raise ValueError(f"it is not a TrueType font reportlab can embed ({exc})"
+                             ) from None
+        pdfmetrics.registerFont(font)
+    face = pdfmetrics.getFont(name).face
+    raw = getattr(face, "familyName", None) or name
+    family = (raw.decode("latin-1") if isinstance(raw, bytes) else str(raw)).replace("'", "")
+    _FAMILIES[key] = (name, name, f"'{family}', {SVG_FAMILY}")
+    return family
+
+
+def family_keys() -> tuple[str, ...]:
+    return tuple(_FAMILIES)
+
+
+class using:  # noqa: N801 - used as a context manager, like open()
+    """Measure text in family ``key`` inside the ``with`` block."""
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+    def __enter__(self) -> None:
+        _ACTIVE.append(self.key)
+
+    def __exit__(self, *exc: object) -> None:
+        _ACTIVE.pop()
+
+
+def face_of(key: str, italic: bool) -> str:
+    """The reportlab face of family ``key`` for a style (bold is drawn, not a face)."""
     register_fonts()
-    return ITALIC if italic else REGULAR
+    regular, ital, _ = _FAMILIES.get(key, _FAMILIES[""])
+    return ital if italic else regular
 
 
-@lru_cache(maxsize=4)
-def metrics(name: str = REGULAR) -> FontMetrics:
-    """Ascent, descent and cap height of a face, read from its font file."""
+def svg_family(key: str) -> str:
+    return _FAMILIES.get(key, _FAMILIES[""])[2]
+
+
+def face_name(italic: bool) -> str:
+    """The reportlab face for a style in the active family (bold is drawn, not a face)."""
+    return face_of(_ACTIVE[-1], italic)
+
+
+def choose_family(chain: str, text: str) -> str | None:
+    """The first family of ``chain`` (keys joined by ``|``; ``""`` is Noto Sans) that has a
+    glyph for every character of ``text`` in both styles; None if no family does."""
+    for key in chain.split("|"):
+        if key not in _FAMILIES:
+            continue
+        chars = set(text)
+        if not chars - _covered(face_of(key, False)) and not chars - _covered(face_of(key, True)):
+            return key
+    return None
+
+
+def metrics(name: str | None = None) -> FontMetrics:
+    """Ascent, descent and cap height of a face (default: the active family's upright)."""
+    return _metrics(name or face_name(False))
+
+
+@lru_cache(maxsize=16)
+def _metrics(name: str) -> FontMetrics:
     register_fonts()
     face = pdfmetrics.getFont(name).face
     return FontMetrics(
@@ -86,7 +160,7 @@ def metrics(name: str = REGULAR) -> FontMetrics:
     )
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=16)
 def _advances(name: str) -> tuple[dict[str, float], float]:
     """Advance widths (1/1000 em) by character, and the default for unmapped ones: the
     numbers reportlab's ``stringWidth`` sums, read once instead of per call."""
@@ -96,18 +170,19 @@ def _advances(name: str) -> tuple[dict[str, float], float]:
 
 
 @lru_cache(maxsize=65536)
-def _em_width(text: str, italic: bool) -> float:
-    widths, default = _advances(face_name(italic))
+def _em_width(text: str, face: str) -> float:
+    widths, default = _advances(face)
     get = widths.get
     return sum([get(ch, default) for ch in text]) / 1000.0
 
 
 def text_width(text: str, size: float, italic: bool = False) -> float:
-    """Advance width of ``text`` at ``size`` (any unit: the result is in the same unit)."""
-    return _em_width(text, italic) * size
+    """Advance width of ``text`` at ``size`` (any unit: the result is in the same unit), in
+    the active family."""
+    return _em_width(text, face_name(italic)) * size
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=16)
 def _covered(name: str) -> frozenset[str]:
     register_fonts()
     cmap = pdfmetrics.getFont(name).face.charToGlyph

@@ -21,7 +21,7 @@ from ..units import MM_PER_PT
 from .cutlines import CutPath
 from .drawing import Circle, Colour, Path, PathOp, Rect, Stroke
 from .flatten import KAPPA, ClipBegin, ClipEnd, Flat, Picture, Text, rect_ops
-from .fonts import BOLD_STROKE_EM, ITALIC, REGULAR, register_fonts
+from .fonts import BOLD_STROKE_EM, ITALIC, REGULAR, face_of, register_fonts
 
 PT_PER_MM = 1.0 / MM_PER_PT
 CUT_CONTOUR_PT = 0.25
@@ -261,7 +261,8 @@ class PdfPainter:
             tx.setTextTransform(cos, sin, sin, -cos, t.x, t.y)
         else:
             tx.setTextTransform(1, 0, 0, -1, t.x, t.y)
-        tx.setFont(ITALIC if t.italic else REGULAR, t.size)
+        tx.setFont(face_of(t.font, t.italic) if t.font else ITALIC if t.italic else REGULAR,
+                   t.size)
         if t.bold:
             tx.setTextRenderMode(2)
         tx.textOut(t.text)

@@ -18,7 +18,7 @@ import svgwrite
 
 from .drawing import Circle, Colour, Path, PathOp, Rect, Stroke
 from .flatten import ClipBegin, ClipEnd, Flat, Picture, Text
-from .fonts import BOLD_STROKE_EM, SVG_FAMILY
+from .fonts import BOLD_STROKE_EM, SVG_FAMILY, svg_family
 
 
 def num(v: float) -> str:
@@ -110,7 +110,7 @@ class SvgPainter:
             return self._picture(it)
         if isinstance(it, Text):
             attrs = {
-                "font-family": SVG_FAMILY,
+                "font-family": svg_family(it.font) if it.font else SVG_FAMILY,
                 "font-size": num(it.size),
                 "fill": it.colour,
                 "textLength": num(it.width),

@@ -21,13 +21,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ..errors import LayoutError
 from ..units import MM_PER_PT
 from .drawing import Colour, Symbol, TextBox
-from .fonts import metrics, missing_glyphs, text_width
+from .fonts import choose_family, metrics, missing_glyphs, text_width, using
 from .symbols import get_symbol
 
 STEP = 0.25
@@ -146,6 +146,8 @@ class TextRun:
     italic: bool
     colour: Colour
     width: float
+    font: str = ""
+    """The font family key the run is set in (``""``: Noto Sans)."""
 
 
 @dataclass(frozen=True)
@@ -243,10 +245,23 @@ def layout_text(box: TextBox) -> TextLayout:
     :class:`generator.errors.LayoutError` naming ``box.owner`` when the text cannot fit at
     ``box.min_size``, or when the font has no glyph for a character."""
     owner = box.owner or "a text box"
-    missing = missing_glyphs(box.text, False) + missing_glyphs(box.text, True)
-    if missing:
-        raise LayoutError(f"{owner}: the font has no glyph for {''.join(sorted(set(missing)))!r} "
-                          f"in {_snippet(box.text)!r}")
+    family = choose_family(box.font, box.text)
+    if family is None:
+        # no font of the chain has every glyph: name what the first font lacks
+        with using(box.font.split("|")[0]):
+            missing = missing_glyphs(box.text, False) + missing_glyphs(box.text, True)
+        fonts = "the font has no" if "|" not in box.font else "no font of the chain has a"
+        raise LayoutError(f"{owner}: {fonts} glyph for "
+                          f"{''.join(sorted(set(missing)))!r} in {_snippet(box.text)!r}")
+    with using(family):
+        laid = _layout(box, owner)
+    if family:
+        laid = TextLayout(laid.size, tuple(replace(r, font=family) for r in laid.runs),
+                          laid.symbols, laid.lines)
+    return laid
+
+
+def _layout(box: TextBox, owner: str) -> TextLayout:
     paragraphs = parse_markup(box.text, box.bold, box.italic)
     if box.w <= 0 or box.h <= 0:
         raise LayoutError(f"{owner}: text box {box.w:g} x {box.h:g} mm has no room")

@@ -24,7 +24,8 @@ def card_front(deck: Deck, card: Card) -> Drawing:
         Rect(-bleed, -bleed, w + 2 * bleed, band + bleed, fill=card.colour),
         TextBox(safe, safe * 0.6, w - 2 * safe, band - safe * 0.6, card.title,
                 size=deck.params.title_size, min_size=deck.params.min_size, align="center",
-                valign="middle", colour="#ffffff", bold=True, owner=f"{card.id} title"),
+                valign="middle", colour="#ffffff", bold=True, owner=f"{card.id} title",
+                font=deck.font_chain("title")),
     ]
     y = band + 2.5
     if card.icons:
@@ -44,12 +45,12 @@ def card_front(deck: Deck, card: Card) -> Drawing:
     if card.text:
         items.append(TextBox(safe, y, w - 2 * safe, body_bottom - y, card.text,
                              size=deck.params.body_size, min_size=deck.params.min_size,
-                             owner=f"{card.id} text"))
+                             owner=f"{card.id} text", font=deck.font_chain("body")))
     if card.footer:
         items.append(TextBox(safe, h - safe - footer_h, w - 2 * safe, footer_h, card.footer,
                              size=6.5, min_size=deck.params.min_size, align="center",
                              valign="bottom", italic=True, colour="#555555",
-                             owner=f"{card.id} footer"))
+                             owner=f"{card.id} footer", font=deck.font_chain("body")))
     items.append(Rect(0, 0, w, h, stroke=Stroke(card.colour, 0.6), radius=3.0))
     return Drawing(w, h, tuple(items), bleed=bleed, background="#ffffff")
 
@@ -66,11 +67,12 @@ def card_back(deck: Deck, cards: CardDeck, card: Card) -> Drawing:
     items.append(TextBox(safe, h * 0.68, w - 2 * safe, h * 0.12, card.back_title,
                          size=16, min_size=deck.params.min_size, align="center",
                          valign="middle", colour="#ffffff", bold=True,
-                         owner=f"{card.id} back title"))
+                         owner=f"{card.id} back title", font=deck.font_chain("title")))
     if card.back_text:
         items.append(TextBox(safe, h * 0.80, w - 2 * safe, h * 0.2 - safe, card.back_text,
                              size=9, min_size=deck.params.min_size, align="center",
-                             colour="#ffffff", owner=f"{card.id} back text"))
+                             colour="#ffffff", owner=f"{card.id} back text",
+                             font=deck.font_chain("body")))
     return Drawing(w, h, tuple(items), bleed=bleed, background=cards.back_colour)
 
 
