@@ -1,9 +1,10 @@
 """Bench of the habitats family: time to check the default deck, and maps scored per second.
 
-Run: python bench/habitats.py [--games N]
+Run: python bench/habitats.py [--games N] [--band N]
 Prints: generate / reach / full-check times for decks/habitats.toml, seconds per simulated
 game, and how many finished 23-tile maps the rules engine scores per second (all five cards of
-a game plus corridors and bonuses), solo and four players at a time.
+a game plus corridors and bonuses), solo and four players at a time; and the planning bot's
+margin over the greedy one in the same seeded games (issue 15).
 """
 
 from __future__ import annotations
@@ -16,12 +17,13 @@ import time
 from pathlib import Path
 
 from generator.core.budget import Budget
+from generator.core.stats import Precision, mean_interval, rate
 from generator.deckfile import load_deck
 from generator.families.base import CheckOptions
 from generator.families.habitats import HabitatsFamily
 from generator.families.habitats.check import reach
 from generator.families.habitats.rules import Game, PlayerMap, one_card_per_species, score_maps
-from generator.families.habitats.sim import GreedyBot, simulate
+from generator.families.habitats.sim import GreedyBot, margin, sample_bot, simulate
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -50,6 +52,7 @@ def finished_maps(box: object, n: int, seed: int) -> list[PlayerMap]:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=40, help="simulated games for the timing")
+    ap.add_argument("--band", type=int, default=60, help="games of each bot for the margin")
     args = ap.parse_args()
     print(f"machine: {platform.machine()}, {platform.processor() or '?'}, "
           f"Python {platform.python_version()}")
@@ -77,10 +80,26 @@ def main() -> None:
     print(f"generate: {t_gen * 1000:.1f} ms ({len(box.tiles)} tiles, {len(box.cards)} cards)")
     print(f"reach (every tier, certificates replayed): {t_reach:.3f} s for {tiers} tiers "
           f"({t_reach / tiers * 1000:.1f} ms per tier)")
-    print(f"full check of decks/habitats.toml ({deck.check.simulations} simulations): "
+    print(f"full check of decks/habitats.toml (max_games {deck.check.max_games}): "
           f"{t_check:.2f} s wall, {c_check:.2f} s CPU, ok={report.ok}, {report.counts()}")
     print(f"simulated solo games: {args.games} in {t_sim:.2f} s "
           f"({t_sim / args.games * 1000:.0f} ms per game)")
+
+    # planner vs greedy (issue 15): the same seeded games (same tiles, draws and cards)
+    c0 = time.process_time()
+    greedy = sample_bot(box, "greedy", Precision.fixed(args.band), deck.seed)
+    c_greedy = time.process_time() - c0
+    c0 = time.process_time()
+    planner = sample_bot(box, "planner", Precision.fixed(args.band), deck.seed)
+    c_planner = time.process_time() - c0
+    gap = margin(greedy.outcomes, planner.outcomes)
+    wins = sum(1 for a, b in zip(greedy.outcomes, planner.outcomes, strict=True)
+               if b.total > a.total)
+    for name, smp, cpu in (("greedy", greedy, c_greedy), ("planner", planner, c_planner)):
+        total = mean_interval([r.total for r in smp.outcomes])
+        print(f"{name}: total {total.text('pts')}, {cpu / smp.games * 1000:.0f} ms CPU per game")
+    print(f"planner over greedy in the same {gap.n} games: {gap.text('pts')}; planner ahead "
+          f"in {rate(wins, gap.n).text()}")
 
     maps = finished_maps(box, 200, 1)
     cards = one_card_per_species(box.cards, box.rules.species, 0)

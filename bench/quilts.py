@@ -1,7 +1,10 @@
 """Quilts figures (issue 5): fill-check time of the default deck, simulated-game speed and
 balance figures, and the time to count every tiling of 6x10 by the 12 pentominoes.
 
-Run:  python bench/quilts.py [--games N] [--skip-count]
+Also the planning bot against the greedy one (issue 15): head-to-head win rate and points
+margin with 95% intervals, and both bots' self-play figures.
+
+Run:  python bench/quilts.py [--games N] [--h2h N] [--skip-count]
 """
 
 from __future__ import annotations
@@ -14,10 +17,11 @@ import time
 from pathlib import Path
 
 from generator.core.budget import Budget
+from generator.core.stats import Precision
 from generator.deckfile import load_deck
 from generator.families.quilts.check import count_entry, fill_entry
 from generator.families.quilts.model import QuiltSet
-from generator.families.quilts.sim import simulate
+from generator.families.quilts.sim import balance, head_to_head, sample_pairing, simulate
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -40,6 +44,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--skip-count", action="store_true")
+    ap.add_argument("--h2h", type=int, default=400, help="planner vs greedy games")
     args = ap.parse_args()
     print(f"machine: {platform.machine()} {platform.processor() or ''} "
           f"{os.cpu_count()} cores, Python {platform.python_version()}")
@@ -64,6 +69,23 @@ def main() -> None:
     print(f"  figures: {figures.to_json()}")
     again = simulate(qs.pieces, qs.rules, qs.values, args.games, deck.seed)
     print(f"  same seed twice gives identical figures: {again == figures}")
+
+    # planner vs greedy (issue 15): head-to-head, seats swapping, same seeded rings
+    t0, c0 = time.perf_counter(), time.process_time()
+    h2h = sample_pairing(qs.pieces, qs.rules, qs.values, "head-to-head",
+                         Precision.fixed(args.h2h), deck.seed)
+    c = time.process_time() - c0
+    h = head_to_head(h2h.outcomes)
+    print(f"planner vs greedy, {h2h.games} games: planner wins {h.wins.text()}, by "
+          f"{h.margin.text('pts')} ({c / max(1, h2h.games) * 1000:.0f} ms CPU per game, "
+          f"{time.perf_counter() - t0:.1f} s wall)")
+    for pairing in ("greedy", "planner"):
+        smp = sample_pairing(qs.pieces, qs.rules, qs.values, pairing,
+                             Precision.fixed(args.h2h), deck.seed)
+        b = balance(smp.outcomes)
+        print(f"  {pairing} self-play: first player wins {b.first_wins.text()}, score "
+              f"{b.score.text('pts')}, bonus {b.bonus.text()}")
+    print(f"load average: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
 
     if not args.skip_count:
         pent = load_deck(ROOT / "tests" / "decks" / "quilts-pentominoes.toml")

@@ -206,7 +206,15 @@ def test_check_report_shape_on_hand_written_deck() -> None:
     assert checks["reach"] == 5 and checks["sim"] == 5
     # the two-term card gets per-term tier entries
     assert any(e.check == "term-2-tier-3" for e in report.entries)
-    assert report.figures["simulation"]["games"] == 3
+    assert report.figures["simulation"]["games"] == {"greedy": 3, "planner": 3}
+    # every card's points for both players, each a mean with a 95% interval
+    for e in (e for e in report.entries if e.check == "sim"):
+        assert "casual player" in e.message and "planning player" in e.message
+        for who in ("greedy", "planner"):
+            m = e.details[who]
+            assert m["n"] >= 1 and m["mean"] is not None
+    (players,) = [e for e in report.entries if e.check == "sim-players"]
+    assert players.details["margin"]["n"] == 3  # paired: the same 3 games for both
     assert report.figures["distribution"]["tiles"] == 12 * 2 + 3
 
 

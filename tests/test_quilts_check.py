@@ -153,10 +153,16 @@ def test_balance_figures_are_seeded(default: tuple[LoadedDeck, QuiltSet, Report]
     b = loaded.family.check(loaded.deck, qs, CheckOptions(simulations=6))
     assert a.figures["simulation"] == b.figures["simulation"]
     sim = a.figures["simulation"]
-    assert sim["games"] == 6
-    assert 0 <= sim["first_player_win_rate"] <= 1 and 0 <= sim["bonus_share"] <= 1
+    assert sim["games"] == {"greedy": 6, "planner": 6, "head-to-head": 6}
+    for who in ("greedy", "planner"):  # every rate and mean carries its 95% interval
+        r = sim[who]["first_player_wins"]
+        assert r["trials"] == 6 and 0 <= r["low"] <= r["value"] <= r["high"] <= 1
+        assert sim[who]["score"]["n"] == 12  # both players' scores
+    assert sim["head_to_head"]["planner_wins"]["trials"] == 6
     balance = entry(a, "deck", "balance")
-    assert balance.status in ("info", "warn") and "6 seeded games" in balance.message
+    assert balance.status in ("info", "warn")
+    assert "casual players" in balance.message and "planning players" in balance.message
+    assert "6 games)" in balance.message
     other = loaded.deck.with_seed(loaded.deck.seed + 1)
     c = loaded.family.check(other, loaded.family.generate(other), CheckOptions(simulations=6))
     assert c.figures["simulation"] != a.figures["simulation"]

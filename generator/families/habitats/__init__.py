@@ -9,10 +9,10 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
-from ...core.budget import Budget
 from ...deck import Deck
 from ...errors import Problem
 from ..base import CheckOptions, Component, Family, Report, ScoreLine, ScoreResult
+from ..sampling import deck_sampling
 from . import check as check_mod
 from . import generate as generate_mod
 from .model import ONCE_KINDS, HabitatsParams, HabitatsSet
@@ -117,9 +117,9 @@ class HabitatsFamily(Family):
         return generate_mod.generate(deck.params, deck.seed)
 
     def check(self, deck: Deck, generated: Any, options: CheckOptions) -> Report:
-        budget = Budget(nodes=deck.check.budget_nodes, seconds=deck.check.budget_seconds)
-        return check_mod.check(generated, deck.name, deck.seed, budget, options,
-                               deck.check.simulations)
+        settings = options.settings(deck)
+        return check_mod.check(generated, deck.name, deck.seed, settings,
+                               deck_sampling(deck, settings))
 
     def layout(self, deck: Deck, generated: Any, report: Report) -> list[Component]:
         from . import layout as layout_mod

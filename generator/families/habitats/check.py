@@ -10,9 +10,10 @@
   replayed through the rules engine, impossible with a reason (E-HABITATS-TIER-UNREACHABLE),
   or unknown (E-HABITATS-TIER-UNKNOWN).
 - ``reach`` (info, per card): the highest tier reached and the card's most points.
-- ``sim`` (info, per card): mean and spread of the card's points over seeded games of the
-  greedy bot; a card whose mean is under half or over twice its species' average is a
-  ``warn`` (E-HABITATS-SIM-SPREAD).
+- ``sim`` (info, per card): the card's mean points with their 95% intervals for a casual
+  (greedy) and a planning player, sampled to ``[check] precision``; a card whose casual mean
+  is under half or over twice its species' average is a ``warn`` (E-HABITATS-SIM-SPREAD).
+- ``sim-players`` (info, deck): both players' mean totals and the planner's paired margin.
 """
 
 from __future__ import annotations
@@ -21,11 +22,12 @@ from collections import Counter
 from typing import Any
 
 from ...core.budget import Budget
+from ...core.stats import Precision, mean_interval
 from ...core.verdict import Verdict
-from ..base import CheckEntry, CheckOptions, Report
+from ..base import CheckEntry, Report, Settings
 from .model import HabitatsSet, Term
 from .reach import check_term, least_measure, measures_for, token_bounds
-from .sim import simulate
+from .sim import BOTS, card_stats, margin, sample_bot
 
 BALANCE_RATIO = 1.25
 SIM_LOW, SIM_HIGH = 0.5, 2.0
@@ -148,51 +150,72 @@ def reach(box: HabitatsSet, budget: Budget) -> tuple[list[CheckEntry], dict[str,
     return out, figures
 
 
-def sims(box: HabitatsSet, n: int, seed: int) -> tuple[list[CheckEntry], dict[str, Any]]:
-    if n <= 0:
+def sims(box: HabitatsSet, settings: Settings, seed: int, sampling: Precision
+         ) -> tuple[list[CheckEntry], dict[str, Any]]:
+    """Per card: mean points for a casual (greedy) and a planning player, each with its 95%
+    interval, sampled in seeded batches to ``[check] precision`` or its games cap."""
+    if not sampling.max_games:
         return [], {"games": 0}
-    stats, results = simulate(box, n, seed)
-    by_id = {s.card: s for s in stats}
+    pool = settings.pool
+    samples = {name: sample_bot(box, name, sampling, seed, pool.map, pool.workers)
+               for name in BOTS}
+    stats = {name: {s.card: s for s in card_stats(box, smp.outcomes)}
+             for name, smp in samples.items()}
+    greedy = stats["greedy"]
     out = []
     for sp in box.rules.species:
         cards = box.cards_of(sp)
-        played = [by_id[c.id] for c in cards if by_id[c.id].games]
+        played = [greedy[c.id] for c in cards if greedy[c.id].games]
         avg = sum(s.mean for s in played) / len(played) if played else 0.0
         for c in cards:
-            s = by_id[c.id]
-            if not s.games:
+            g, p = greedy[c.id], stats["planner"][c.id]
+            if not g.games:
                 out.append(CheckEntry(c.id, "sim", "info",
-                                      f"not played in {n} games (raise [check] simulations)"))
+                                      f"not played in {samples['greedy'].games} games (raise "
+                                      "[check] max_games)"))
                 continue
-            msg = (f"{s.mean:.1f} +/- {s.stdev:.1f} pts over {s.games} games "
-                   f"(low {s.low}, high {s.high}; {sp} cards average {avg:.1f})")
-            details = {"mean": round(s.mean, 3), "stdev": round(s.stdev, 3), "games": s.games,
-                       "low": s.low, "high": s.high}
-            if avg > 0 and len(played) > 1 and not SIM_LOW * avg <= s.mean <= SIM_HIGH * avg:
+            msg = (f"casual player {g.points.text('pts')}, planning player "
+                   f"{p.points.text('pts')} (casual low {g.low}, high {g.high}; {sp} cards "
+                   f"average {avg:.1f} for the casual player)")
+            details = {"greedy": g.points.to_json(), "planner": p.points.to_json(),
+                       "band": [round(g.mean, 3), round(p.mean, 3)],
+                       "low": g.low, "high": g.high}
+            if avg > 0 and len(played) > 1 and not SIM_LOW * avg <= g.mean <= SIM_HIGH * avg:
                 out.append(CheckEntry(c.id, "sim", "warn", msg + "; far from its species' "
                                       "other cards", "E-HABITATS-SIM-SPREAD", details))
             else:
                 out.append(CheckEntry(c.id, "sim", "info", msg, details=details))
-    totals = [r.total for r in results]
+    totals = {name: mean_interval([r.total for r in smp.outcomes])
+              for name, smp in samples.items()}
+    gap = margin(samples["greedy"].outcomes, samples["planner"].outcomes)
+    out.append(CheckEntry("deck", "sim-players", "info",
+                          f"total points: casual player {totals['greedy'].text('pts')}, "
+                          f"planning player {totals['planner'].text('pts')}; the planner "
+                          f"scores {gap.text('pts more')} in the same games; casual "
+                          f"{samples['greedy'].text()}, planning {samples['planner'].text()}",
+                          details={"greedy": totals["greedy"].to_json(),
+                                   "planner": totals["planner"].to_json(),
+                                   "margin": gap.to_json()}))
     figures = {
-        "games": n,
-        "mean_total": round(sum(totals) / len(totals), 3),
-        "cards": {s.card: {"mean": round(s.mean, 3), "stdev": round(s.stdev, 3),
-                           "games": s.games} for s in stats},
+        "games": {name: smp.games for name, smp in samples.items()},
+        "samples": {name: smp.to_json() for name, smp in samples.items()},
+        "mean_total": {name: m.to_json() for name, m in totals.items()},
+        "planner_margin": gap.to_json(),
+        "cards": {cid: {name: stats[name][cid].points.to_json() for name in BOTS}
+                  for cid in greedy},
     }
     return out, figures
 
 
-def check(box: HabitatsSet, deck_name: str, seed: int, budget: Budget,
-          options: CheckOptions, simulations: int) -> Report:
+def check(box: HabitatsSet, deck_name: str, seed: int, settings: Settings,
+          sampling: Precision) -> Report:
     entries: list[CheckEntry] = []
     dist, dfig = distribution(box)
     entries += dist
     entries += supply(box)
-    r, rfig = reach(box, budget)
+    r, rfig = reach(box, settings.budget)
     entries += r
-    n = options.simulations if options.simulations is not None else simulations
-    s, sfig = sims(box, n, seed)
+    s, sfig = sims(box, settings, seed, sampling)
     entries += s
     return Report(deck=deck_name, family="habitats", seed=seed, entries=tuple(entries),
                   figures={"distribution": dfig, "reach": rfig, "simulation": sfig})

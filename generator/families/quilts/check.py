@@ -19,16 +19,18 @@ from typing import Any
 from ...core.budget import Budget
 from ...core.grid import rectangle
 from ...core.polyomino import Symmetry
+from ...core.stats import Precision
 from ...core.tiling import Piece as TilePiece
 from ...core.tiling import TilingResult, count_tilings_up_to_symmetry, tile
 from ...core.verdict import Verdict
 from ...deck import Deck
-from ..base import CheckEntry, CheckOptions, Report
+from ..base import CheckEntry, CheckOptions, Report, Settings
+from ..sampling import deck_sampling
 from .model import Piece, QuiltSet, Rules
 from .paper import fits as _fits
 from .paper import print_area
 from .rules import PATCH, PATCH_SHAPE, Board, IllegalMove, Placement, find_transform, options
-from .sim import simulate
+from .sim import PAIRINGS, Balance, balance, head_to_head, sample_pairing
 
 FAMILY = "quilts"
 
@@ -242,14 +244,34 @@ def board_print_entry(deck: Deck, qs: QuiltSet) -> CheckEntry:
                       "E-QUILTS-BOARD-PRINT-SIZE")
 
 
-def balance_entry(deck: Deck, qs: QuiltSet, games: int) -> tuple[CheckEntry, dict[str, Any]]:
-    figures = simulate(qs.pieces, qs.rules, qs.values, games, deck.seed)
-    data = figures.to_json()
-    text = (f"{games} seeded games (greedy bots): first player wins "
-            f"{figures.first_player_win_rate:.0%}, score {figures.score_mean:.1f} +- "
-            f"{figures.score_stdev:.1f}, bonus taken in {figures.bonus_share:.0%}")
+def balance_entry(deck: Deck, qs: QuiltSet, settings: Settings, sampling: Precision
+                  ) -> tuple[CheckEntry, dict[str, Any]]:
+    """Casual players (greedy self-play), planning players (planner self-play) and the
+    planner against the greedy player, each sampled to the precision asked; every rate and
+    mean with its 95% interval. The first-player warning needs the whole interval outside
+    0.5 +/- ``first_player_tolerance`` (a small sample cannot raise it by luck)."""
+    pool = settings.pool
+    samples = {p: sample_pairing(qs.pieces, qs.rules, qs.values, p, sampling, deck.seed,
+                                 pool.map, pool.workers) for p in PAIRINGS}
+    casual = balance(samples["greedy"].outcomes)
+    planning = balance(samples["planner"].outcomes)
+    h2h = head_to_head(samples["head-to-head"].outcomes)
+    data: dict[str, Any] = {
+        "greedy": casual.to_json(), "planner": planning.to_json(),
+        "head_to_head": h2h.to_json(),
+        "samples": {p: smp.to_json() for p, smp in samples.items()},
+        "games": {p: smp.games for p, smp in samples.items()},
+    }
+
+    def players(b: Balance) -> str:
+        return (f"first player wins {b.first_wins.text()}, score {b.score.text('pts')}, "
+                f"bonus taken in {b.bonus.text()}")
+    text = (f"casual players (greedy): {players(casual)}; planning players: "
+            f"{players(planning)}; the planner beats the greedy player in {h2h.wins.text()}, "
+            f"by {h2h.margin.text('pts')}")
     tolerance = float(deck.params.first_player_tolerance)
-    if games >= 20 and abs(figures.first_player_win_rate - 0.5) > tolerance:
+    r = casual.first_wins
+    if r.trials and (r.low > 0.5 + tolerance or r.high < 0.5 - tolerance):
         return CheckEntry("deck", "balance", "warn",
                           f"{text}; the first player's rate is more than {tolerance:g} from 0.5",
                           "E-QUILTS-FIRST-PLAYER", data), data
@@ -315,9 +337,10 @@ def run_checks(deck: Deck, qs: QuiltSet, options_: CheckOptions) -> Report:
         "value_median": statistics.median(values) if values else 0.0,
         "outliers": [e.subject for e in entries if e.code == "E-QUILTS-VALUE-OUTLIER"],
     }
-    games = options_.simulations if options_.simulations is not None else deck.check.simulations
-    if games > 0:
-        entry, data = balance_entry(deck, qs, games)
+    settings = options_.settings(deck)
+    sampling = deck_sampling(deck, settings)
+    if sampling.max_games > 0:
+        entry, data = balance_entry(deck, qs, settings, sampling)
         entries.append(entry)
         figures["simulation"] = data
     if options_.count_solutions:
