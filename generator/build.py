@@ -13,6 +13,7 @@ import shutil
 import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ from .deck import Deck
 from .deckfile import LoadedDeck
 from .errors import OutputError, PaperProofError, UsageError
 from .families.base import CheckOptions, Component, Report
+from .parallel import SERIAL
 from .resources import template_loader
 
 Progress = Callable[[str, int, int], None]
@@ -71,6 +73,40 @@ def check_deck(
     generated = loaded.family.generate(deck)
     report = loaded.family.check(deck, generated, (options or CheckOptions()).resolve(deck))
     return Checked(loaded, deck, generated, report)
+
+
+def _check_one(loaded: LoadedDeck, seed: int | None, options: CheckOptions) -> Checked | None:
+    """One deck's check in a worker; None when it raised (the parent re-runs that deck to
+    raise the real error: exceptions do not always survive pickling)."""
+    try:
+        return check_deck(loaded, seed=seed, options=options)
+    except PaperProofError:
+        return None
+
+
+def check_decks(
+    loaded: Sequence[LoadedDeck], *, seed: int | None = None, options: CheckOptions | None = None
+) -> list[Checked]:
+    """Check several decks, in order. With a pool of several workers and several decks, each
+    deck runs in a worker (its own work then runs inline there); otherwise the decks run one
+    after another and each passes the pool on to its family's per-card work. Either way the
+    reports are the same."""
+    opts = options or CheckOptions()
+    pool = opts.pool
+    if len(loaded) < 2 or pool.workers < 2:
+        return [check_deck(item, seed=seed, options=opts) for item in loaded]
+    done = prefetch_checks(loaded, seed=seed, options=opts)
+    return [c if c is not None else check_deck(item, seed=seed, options=opts)
+            for item, c in zip(loaded, done, strict=True)]
+
+
+def prefetch_checks(
+    loaded: Sequence[LoadedDeck], *, seed: int | None = None, options: CheckOptions
+) -> list[Checked | None]:
+    """Every deck's check, one deck per worker of ``options.pool``; None for a deck whose
+    check raised (run it again in this process to get its error)."""
+    inner = replace(options, pool=SERIAL)
+    return options.pool.map(partial(_check_one, seed=seed, options=inner), list(loaded))
 
 
 @dataclass(frozen=True)
@@ -268,11 +304,13 @@ def build_deck(
     png: int | None = None,
     png_bleed: bool = False,
     tts: bool = False,
+    checked: Checked | None = None,
 ) -> BuildResult:
     """Build one deck into ``out_root/<deck name>/`` (a partial ``only`` build into
     ``out_root/<deck name>-only-<spec>/``, or ``out_root/<into>/`` when given). ``png``:
     also ``png/<index>-<id>-<name>.png`` per face at that dpi (``png_bleed``: with bleed);
-    ``tts``: also ``tts/`` face sheets and a Tabletop Simulator saved object."""
+    ``tts``: also ``tts/`` face sheets and a Tabletop Simulator saved object. ``checked``:
+    the deck's check when already run (:func:`check_decks` on a pool)."""
     import time
 
     from .render import impose, writers
@@ -280,7 +318,8 @@ def build_deck(
     start = time.perf_counter()
     tick: Progress = progress or (lambda stage, done, total: None)
     tick("generate and check", 0, 1)
-    checked = check_deck(loaded, seed=seed, options=options)
+    if checked is None:
+        checked = check_deck(loaded, seed=seed, options=options)
     if not checked.report.ok and not keep_going:
         raise ChecksFailed(checked.report)
     tick("layout", 0, 1)

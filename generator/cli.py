@@ -89,6 +89,21 @@ class _Bar:
             click.echo("", err=True)
 
 
+def _run_options(fn: Any) -> Any:
+    """``--jobs``, ``--cluster``, ``--precision``, ``--max-games`` (check, build, sweep)."""
+    fn = click.option("--max-games", type=click.IntRange(min=0), default=None,
+                      help="Override [check] max_games (games cap per card).")(fn)
+    fn = click.option("--precision", type=click.FloatRange(0, 0.5, min_open=True),
+                      default=None,
+                      help="Override [check] precision (rate half-width, 0.05 = +/-5 points).")(fn)
+    fn = click.option("--cluster", default=None, metavar="tcp://HOST:PORT",
+                      help="Run checks on a Dask cluster (pip install 'paperproof[cluster]').")(fn)
+    fn = click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
+                      help="Worker processes for checks and simulations (default: all "
+                      "cores); the report is the same for every value.")(fn)
+    return fn
+
+
 @main.command()
 @click.argument("decks", nargs=-1, type=click.Path(dir_okay=False))
 @click.option("-o", "--output", "output", type=click.Path(file_okay=False), default="output",
@@ -107,12 +122,15 @@ class _Bar:
 @click.option("--png-bleed", is_flag=True, help="With --png: keep the bleed around each face.")
 @click.option("--tts", is_flag=True,
               help="Also write tts/: Tabletop Simulator face sheets and a saved object.")
+@_run_options
 def build(decks: tuple[str, ...], output: str, seed: int | None, only: str | None,
           into: str | None, keep_going: bool, simulations: int | None, png: int | None,
-          png_bleed: bool, tts: bool) -> None:
+          png_bleed: bool, tts: bool, jobs: int | None, cluster: str | None,
+          precision: float | None, max_games: int | None) -> None:
     """Build DECKs (default: every deck in decks/) into OUTPUT/<deck name>/."""
-    from .build import build_deck, parse_only, slugify
+    from .build import build_deck, parse_only, prefetch_checks, slugify
     from .families.base import CheckOptions
+    from .parallel import make_pool
 
     try:
         selection = parse_only(only)
@@ -123,28 +141,34 @@ def build(decks: tuple[str, ...], output: str, seed: int | None, only: str | Non
         loaded = _load_all(_deck_paths(decks))
         _distinct_names(loaded)
         failed = 0
-        for item in loaded:
-            bar = _Bar(item.deck.name)
-            try:
-                result = build_deck(item, Path(output), seed=seed, only=selection, into=into,
-                                    keep_going=keep_going, progress=bar, png=png,
-                                    png_bleed=png_bleed, tts=tts,
-                                    options=CheckOptions(simulations=simulations))
-            except PaperProofError as exc:
+        with make_pool(jobs, cluster) as pool:
+            options = CheckOptions(simulations=simulations, precision=precision,
+                                   max_games=max_games, pool=pool)
+            # several decks on several workers: check them all at once, then print
+            prechecked = (prefetch_checks(loaded, seed=seed, options=options)
+                          if len(loaded) > 1 and pool.workers > 1 else [None] * len(loaded))
+            for item, pre in zip(loaded, prechecked, strict=True):
+                bar = _Bar(item.deck.name)
+                try:
+                    result = build_deck(item, Path(output), seed=seed, only=selection, into=into,
+                                        keep_going=keep_going, progress=bar, png=png,
+                                        png_bleed=png_bleed, tts=tts,
+                                        options=options, checked=pre)
+                except PaperProofError as exc:
+                    bar.close()
+                    if len(loaded) == 1 or isinstance(exc, DeckError):
+                        raise
+                    click.echo(f"error: {exc}", err=True)
+                    failed = max(failed, exc.exit_code)
+                    continue
                 bar.close()
-                if len(loaded) == 1 or isinstance(exc, DeckError):
-                    raise
-                click.echo(f"error: {exc}", err=True)
-                failed = max(failed, exc.exit_code)
-                continue
-            bar.close()
-            counts = result.checked.report.counts()
-            verdicts = ", ".join(f"{n} {s}" for s, n in counts.items()) or "no checks"
-            click.echo(f"{item.deck.name}: {result.components} components, {verdicts}, "
-                       f"{len(result.files)} files in {result.folder} "
-                       f"({result.seconds:.1f} s)")
-        if failed:
-            sys.exit(failed)
+                counts = result.checked.report.counts()
+                verdicts = ", ".join(f"{n} {s}" for s, n in counts.items()) or "no checks"
+                click.echo(f"{item.deck.name}: {result.components} components, {verdicts}, "
+                           f"{len(result.files)} files in {result.folder} "
+                           f"({result.seconds:.1f} s)")
+            if failed:
+                sys.exit(failed)
     except PaperProofError as exc:
         _fail(exc)
 
@@ -171,13 +195,15 @@ def _distinct_names(loaded: list[Any]) -> None:
               help="Override [check] simulations.")
 @click.option("--card", "cards", multiple=True,
               help="Show only these cards: numbers, ids or names (repeatable, or 1-5,park-08).")
+@_run_options
 def check(decks: tuple[str, ...], fmt: str, seed: int | None, count_solutions: bool,
-          simulations: int | None, cards: tuple[str, ...]) -> None:
+          simulations: int | None, cards: tuple[str, ...], jobs: int | None,
+          cluster: str | None, precision: float | None, max_games: int | None) -> None:
     """Validate DECKs and run every check; exit 0 if all pass, 1 if not, 2 if invalid.
 
     Text output puts the verdict first, then the card as ``#index id name``."""
     from .build import (
-        check_deck,
+        check_decks,
         laid_out,
         parse_only,
         ranking,
@@ -186,13 +212,16 @@ def check(decks: tuple[str, ...], fmt: str, seed: int | None, count_solutions: b
         subject_names,
     )
     from .families.base import CheckOptions
+    from .parallel import make_pool
     from .ranking import ranking_lines
 
     try:
         wanted = parse_only(",".join(cards), "--card") if cards else None
         loaded = _load_all(_deck_paths(decks))
-        options = CheckOptions(count_solutions=count_solutions, simulations=simulations)
-        results = [check_deck(item, seed=seed, options=options) for item in loaded]
+        with make_pool(jobs, cluster) as pool:
+            options = CheckOptions(count_solutions=count_solutions, simulations=simulations,
+                                   precision=precision, max_games=max_games, pool=pool)
+            results = check_decks(loaded, seed=seed, options=options)
         shown: list[tuple[Any, dict[str, Any], list[Any]]] = []
         for r in results:
             comps = laid_out(r)
@@ -238,6 +267,43 @@ def check(decks: tuple[str, ...], fmt: str, seed: int | None, count_solutions: b
             good = not any(e.failing for e in entries)
             click.echo(f"  -> {'ok' if good else 'NOT OK'}: {summary}")
     sys.exit(0 if ok else 1)
+
+
+@main.command()
+@click.argument("deck", type=click.Path(dir_okay=False))
+@click.option("--set", "sets", multiple=True, metavar="KEY=VALUE",
+              help="A deck key and a TOML value, e.g. parks.rounds=6; repeat a key for "
+              "several values; several keys give every combination.")
+@click.option("--table", "table", type=click.Path(dir_okay=False), default=None,
+              help="A sweep table file: [[variant]] tables of deck keys.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+@click.option("--seed", type=int, default=None, help="Override the deck's seed.")
+@click.option("--simulations", type=int, default=None,
+              help="Override [check] simulations.")
+@_run_options
+def sweep(deck: str, sets: tuple[str, ...], table: str | None, fmt: str, seed: int | None,
+          simulations: int | None, jobs: int | None, cluster: str | None,
+          precision: float | None, max_games: int | None) -> None:
+    """Check variants of DECK and print their balance figures side by side."""
+    from .families.base import CheckOptions
+    from .parallel import make_pool
+    from .sweep import combine, set_variants, sweep, table_variants
+
+    try:
+        variants = combine(table_variants(Path(table)) if table else [], set_variants(sets))
+        with make_pool(jobs, cluster) as pool:
+            options = CheckOptions(simulations=simulations, precision=precision,
+                                   max_games=max_games, pool=pool)
+            result = sweep(Path(deck), variants, seed=seed, options=options)
+    except PaperProofError as exc:
+        _fail(exc)
+    if fmt == "json":
+        click.echo(json.dumps(result.to_json(), indent=2, sort_keys=True, ensure_ascii=False))
+    else:
+        click.echo(f"{deck}: {len(result.labels) - 1} variant(s) beside the deck as written")
+        for line in result.table_lines():
+            click.echo(line)
 
 
 @main.command()

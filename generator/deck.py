@@ -379,8 +379,25 @@ def deck_model(family: str, params: type[BaseModel]) -> type[DeckBase]:
         fields: Any = {
             family: (params, Field(default_factory=params, description=params.__doc__ or ""))
         }
-        _MODELS[key] = _create_model(f"{family.title()}Deck", __base__=DeckBase, **fields)
+        name = f"{family.title()}Deck"
+        model = _create_model(name, __base__=DeckBase, __module__=__name__, **fields)
+        # Named in this module so that pickle finds it: decks travel to worker processes
+        # and cluster workers (--jobs, --cluster).
+        globals().setdefault(name, model)
+        _MODELS[key] = model
     return _MODELS[key]
+
+
+def __getattr__(name: str) -> Any:
+    """A family's deck model by its class name (``ParksDeck``), made on first use: how a
+    fresh worker process unpickles a deck before anything there has loaded one."""
+    if name.endswith("Deck") and len(name) > 4:
+        from .families import FAMILIES
+
+        for fam in FAMILIES:
+            if f"{fam.name.title()}Deck" == name:
+                return deck_model(fam.name, fam.Params)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 Deck = DeckBase

@@ -23,7 +23,7 @@ from .families.base import Family
 from .safepath import MAX_DECK_BYTES, decode_utf8, read_regular_file
 from .tomldoc import KeyPath, TomlDoc, parse_toml
 
-__all__ = ["LoadedDeck", "TomlDoc", "load_deck", "load_deck_text", "parse_toml"]
+__all__ = ["LoadedDeck", "TomlDoc", "load_deck", "load_deck_text", "load_variant", "parse_toml"]
 
 
 @dataclass(frozen=True)
@@ -47,10 +47,15 @@ def load_deck(path: Path) -> LoadedDeck:
     return load_deck_text(text, str(path), base_dir=path.parent)
 
 
-def load_deck_text(text: str, filename: str = "<deck>", base_dir: Path | None = None) -> LoadedDeck:
-    """Validate deck text (``filename`` is used in messages and as the deck's path)."""
+def load_deck_text(text: str, filename: str = "<deck>", base_dir: Path | None = None,
+                   overrides: dict[str, Any] | None = None) -> LoadedDeck:
+    """Validate deck text (``filename`` is used in messages and as the deck's path).
+    ``overrides`` (nested tables, e.g. ``{"parks": {"rounds": 6}}``) replace the file's
+    values before validation: a variant of the deck (``paperproof sweep``)."""
     doc = parse_toml(text, filename)
     data = dict(doc.data)
+    if overrides:
+        data = _merged(data, overrides)
     family_name = data.get("family")
     if not isinstance(family_name, str):
         names = ", ".join(f.name for f in FAMILIES)
@@ -103,6 +108,23 @@ def load_deck_text(text: str, filename: str = "<deck>", base_dir: Path | None = 
         raise DeckError(_sorted(problems))
     assert deck is not None
     return LoadedDeck(deck, family, Path(filename))
+
+
+def _merged(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    """``base`` with ``over`` deep-merged in (tables merge, everything else is replaced)."""
+    out = dict(base)
+    for key, value in over.items():
+        old = out.get(key)
+        out[key] = (_merged(old, value) if isinstance(old, dict) and isinstance(value, dict)
+                    else value)
+    return out
+
+
+def load_variant(path: Path, overrides: dict[str, Any]) -> LoadedDeck:
+    """The deck file at ``path`` with ``overrides`` applied (see :func:`load_deck_text`)."""
+    data = read_regular_file(path, what="deck file", max_bytes=MAX_DECK_BYTES)
+    text = decode_utf8(data, file=str(path), what="the deck file")
+    return load_deck_text(text, str(path), base_dir=path.parent, overrides=overrides)
 
 
 def _sorted(problems: list[Problem]) -> list[Problem]:

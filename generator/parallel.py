@@ -92,6 +92,11 @@ class ProcessPool(Pool):
         return f"{self.workers} processes"
 
 
+CONNECT_SECONDS = 10.0
+"""How long ``--cluster`` waits for the scheduler before giving up: a clock limit on connecting
+only (it stops the command with an error), never on the work itself."""
+
+
 class ClusterPool(Pool):
     """Work on a Dask cluster (``--cluster tcp://HOST:PORT``, or an in-process client).
 
@@ -99,7 +104,7 @@ class ClusterPool(Pool):
     PaperProof version; results are gathered in item order, so the report is the local one.
     """
 
-    def __init__(self, address: Any) -> None:
+    def __init__(self, address: Any, *, timeout: float = CONNECT_SECONDS) -> None:
         try:
             from dask.distributed import Client as _Client
         except ImportError:
@@ -109,8 +114,9 @@ class ClusterPool(Pool):
         client_type: Any = _Client
         self._own = not isinstance(address, client_type)
         try:
-            self.client: Any = client_type(address) if self._own else address
-        except OSError as exc:
+            self.client: Any = (client_type(address, timeout=timeout) if self._own
+                                else address)
+        except (OSError, TimeoutError) as exc:
             raise UsageError(f"--cluster {address}: cannot connect: {exc}") from None
         info = self.client.scheduler_info()
         threads = sum(int(w.get("nthreads", 1)) for w in info.get("workers", {}).values())
