@@ -25,9 +25,10 @@ from generator.deck import PrintSettings
 from generator.deckfile import load_deck
 from generator.families import FAMILIES
 from generator.families.base import Report
-from generator.render.component import Component
+from generator.render.component import Component, face_drawing
 from generator.render.cutfiles import cut_sheets, sheet_cut_dxf, sheet_cut_svg, write_cut_files
 from generator.render.drawing import Line, TextBox
+from generator.render.flatten import flatten
 from generator.render.impose import (
     Sheet,
     Stamp,
@@ -36,6 +37,7 @@ from generator.render.impose import (
     plan_print_files,
     sheet_boxes,
 )
+from generator.render.stamp import element_boxes, place_stamp
 from generator.render.writers import write_pod_pdf, write_sheets_pdf
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -262,3 +264,37 @@ def test_cut_files_are_byte_identical_twice(tmp_path: Path) -> None:
     b = write_cut_files(files, "parks", tmp_path / "b")
     assert [p.name for p in a] == [p.name for p in b]
     assert all(x.read_bytes() == y.read_bytes() for x, y in zip(a, b, strict=True))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_no_stamp_overlaps_another_element(name: str) -> None:
+    """Every default component's stamp sits inside the safe zone, at 4 pt or more, clear of
+    every other element's box; one with no room on either side is named in its sheet's
+    slug instead."""
+    settings, stamp, comps = deck_components(name)
+    safe = float(settings.safe)
+    bare: set[int] = set()
+    for i, c in enumerate(comps):
+        number = c.index or i + 1
+        spot = place_stamp(c, stamp.text(number, c.id), safe)
+        if spot is None:
+            bare.add(number)
+            continue
+        face, box = spot
+        d = face_drawing(c, face)
+        assert box.size >= 4.0
+        sx0, sy0, sx1, sy1 = box.x, box.y, box.x + box.w, box.y + box.h
+        if not d.cut:
+            assert sx0 >= safe and sy0 >= safe, c.id
+            assert sx1 <= d.width - safe and sy1 <= d.height - safe, c.id
+        for ex0, ey0, ex1, ey1 in element_boxes(flatten(d), d):
+            assert not (sx0 < ex1 and ex0 < sx1 and sy0 < ey1 and ey0 < sy1), (c.id, face)
+    listed: set[int] = set()
+    for sheets in print_files(name).values():
+        for sheet in sheets:
+            for t in _texts(sheet):
+                if "print at 100 % · stamps " in t:
+                    for part in t.split(" · stamps ")[1].split(", "):
+                        a, _, b = part.lstrip("#").partition("-")
+                        listed.update(range(int(a), int(b or a) + 1))
+    assert bare <= listed, (name, sorted(bare - listed))

@@ -37,6 +37,7 @@ from .component import Component, Face, HexNest, PolyNest, face_drawing
 from .cutlines import CutPath, merge_outlines
 from .drawing import HAIRLINE, Circle, Drawing, Item, Line, Point, Polygon, Rect, Stroke, TextBox
 from .fonts import text_width
+from .stamp import place_stamp
 
 MARK_GAP = 1.0
 """Distance from the outer bleed edge to the start of a crop mark (mm)."""
@@ -769,6 +770,25 @@ def _add_slug(components: Sequence[Component], sheet: Sheet, text: str) -> bool:
     return placed is not None and bar is not None
 
 
+def _unstamped(components: Sequence[Component], sheet: Sheet, stamp: Stamp,
+               safe: float) -> str:
+    """The indices (``#3, #7-9``) of the components on this sheet that have no room for
+    their stamp on either side: the sheet's slug carries their stamp instead."""
+    seen: set[int] = set()
+    for p in sheet.placements:
+        c = components[p.index]
+        number = c.index or p.index + 1
+        if number not in seen and place_stamp(c, stamp.text(number, c.id), safe) is None:
+            seen.add(number)
+    runs: list[list[int]] = []
+    for k in sorted(seen):
+        if runs and runs[-1][1] == k - 1:
+            runs[-1][1] = k
+        else:
+            runs.append([k, k])
+    return ", ".join(f"#{a}" if a == b else f"#{a}-{b}" for a, b in runs)
+
+
 SLUG_NAMES: dict[PrintFile, str] = {"sheets": "sheets.pdf", "boards": "boards.pdf",
                                     "proofs": "proofs.pdf"}
 
@@ -787,6 +807,10 @@ def plan_print_files(components: Sequence[Component], settings: PrintSettings,
                 _add_registration(components, sheet)
             side = "BACK" if sheet.back else "FRONT"
             text = f"{who} · {SLUG_NAMES[name]} {n}/{total} · {side} · print at 100 %"
+            if stamp is not None and settings.stamp and not sheet.back:
+                bare = _unstamped(components, sheet, stamp, float(settings.safe))
+                if bare:
+                    text += f" · stamps {bare}"
             _add_slug(components, sheet, text)
     return files
 

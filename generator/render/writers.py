@@ -23,6 +23,7 @@ from .drawing import Drawing
 from .flatten import ClipBegin, ClipEnd, Flat, clip_rect, flatten, flatten_items, polygon_ops
 from .impose import PrintFile, Sheet, Stamp, cut_paths, impose, plan_print_files
 from .pdf import PT_PER_MM, PdfPainter, new_canvas
+from .stamp import place_stamp
 from .svg import drawing_svg, new_svg, num, path_d
 
 # --- painting ----------------------------------------------------------------------------------
@@ -39,8 +40,8 @@ class _FaceCache:
         self.stamp = stamp
         self._cache: dict[tuple[int, Face, str], list[Flat]] = {}
 
-    def stamp_text(self, index: int, face: Face) -> str:
-        if self.stamp is None or not self.settings.stamp or face != "front":
+    def stamp_text(self, index: int) -> str:
+        if self.stamp is None or not self.settings.stamp:
             return ""
         comp = self.components[index]
         return self.stamp.text(comp.index or index + 1, comp.id)
@@ -53,7 +54,7 @@ class _FaceCache:
             return hit
         c = self.components[index]
         d = face_drawing(c, face)
-        flat = _flatten_face(c, face, self.stamp_text(index, face))
+        flat = stamped_face(c, face, self.stamp_text(index), float(self.settings.safe))
         if clip == "bleed":
             b = d.bleed
             flat = [clip_rect(-b, -b, d.width + 2 * b, d.height + 2 * b), *flat, ClipEnd()]
@@ -66,6 +67,16 @@ class _FaceCache:
             # in memory only briefly (bench/render.py measures the peak)
             del self._cache[next(iter(self._cache))]
         return flat
+
+
+def stamped_face(c: Component, face: Face, text: str, safe: float) -> list[Flat]:
+    """One face flattened, with the stamp ``text`` if the stamp zone puts it on this face
+    (:func:`generator.render.stamp.place_stamp`: the front if room, else the back)."""
+    flat = _flatten_face(c, face, "")
+    spot = place_stamp(c, text, safe) if text else None
+    if spot is not None and spot[0] == face:
+        flat = [*flat, *flatten_items((spot[1],))]
+    return flat
 
 
 def _flatten_face(c: Component, face: Face, stamp: str) -> list[Flat]:
@@ -218,9 +229,9 @@ def component_svg(component: Component, face: Face = "front",
     settings = settings or PrintSettings()
     d = face_drawing(component, face)
     text = ""
-    if stamp is not None and settings.stamp and face == "front":
+    if stamp is not None and settings.stamp:
         text = stamp.text(index, component.id)
-    flat = _flatten_face(component, face, text)
+    flat = stamped_face(component, face, text, float(settings.safe))
     prefix = _svg_id(component.id) + ("-back" if face == "back" else "")
     return drawing_svg(flat, d.width, d.height, d.bleed, prefix, title=component.title)
 
