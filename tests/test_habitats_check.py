@@ -213,6 +213,11 @@ def test_check_report_shape_on_hand_written_deck() -> None:
         for who in ("greedy", "planner"):
             m = e.details[who]
             assert m["n"] >= 1 and m["mean"] is not None
+        # the deck-wide ranking's difficulty: how often the top reachable points are reached
+        rank = e.details["rank"]
+        assert rank["casual"]["trials"] == e.details["greedy"]["n"]
+        assert rank["planning"]["trials"] == e.details["planner"]["n"]
+        assert rank["reward"] == report.figures["reach"][e.subject]["top_points"]
     (players,) = [e for e in report.entries if e.check == "sim-players"]
     assert players.details["margin"]["n"] == 3  # paired: the same 3 games for both
     assert report.figures["distribution"]["tiles"] == 12 * 2 + 3

@@ -11,8 +11,10 @@
   or unknown (E-HABITATS-TIER-UNKNOWN).
 - ``reach`` (info, per card): the highest tier reached and the card's most points.
 - ``sim`` (info, per card): the card's mean points with their 95% intervals for a casual
-  (greedy) and a planning player, sampled to ``[check] precision``; a card whose casual mean
-  is under half or over twice its species' average is a ``warn`` (E-HABITATS-SIM-SPREAD).
+  (greedy) and a planning player, sampled to ``[check] precision``, and how often each
+  reaches the card's top reachable points (``details["rank"]`` for the deck-wide ranking); a
+  card whose casual interval lies wholly under half or over twice its species' average is a
+  ``warn`` (E-HABITATS-SIM-SPREAD).
 - ``sim-players`` (info, deck): both players' mean totals and the planner's paired margin.
 """
 
@@ -22,8 +24,9 @@ from collections import Counter
 from typing import Any
 
 from ...core.budget import Budget
-from ...core.stats import Precision, mean_interval
+from ...core.stats import Precision, mean_interval, rate
 from ...core.verdict import Verdict
+from ...ranking import rank_details
 from ..base import CheckEntry, Report, Settings
 from .model import HabitatsSet, Term
 from .reach import check_term, least_measure, measures_for, token_bounds
@@ -150,8 +153,8 @@ def reach(box: HabitatsSet, budget: Budget) -> tuple[list[CheckEntry], dict[str,
     return out, figures
 
 
-def sims(box: HabitatsSet, settings: Settings, seed: int, sampling: Precision
-         ) -> tuple[list[CheckEntry], dict[str, Any]]:
+def sims(box: HabitatsSet, settings: Settings, seed: int, sampling: Precision,
+         top: dict[str, int] | None = None) -> tuple[list[CheckEntry], dict[str, Any]]:
     """Per card: mean points for a casual (greedy) and a planning player, each with its 95%
     interval, sampled in seeded batches to ``[check] precision`` or its games cap."""
     if not sampling.max_games:
@@ -162,6 +165,12 @@ def sims(box: HabitatsSet, settings: Settings, seed: int, sampling: Precision
     stats = {name: {s.card: s for s in card_stats(box, smp.outcomes)}
              for name, smp in samples.items()}
     greedy = stats["greedy"]
+    outcomes: dict[str, dict[str, list[int]]] = {
+        name: {c.id: [] for c in box.cards} for name in BOTS}
+    for name, smp in samples.items():
+        for r in smp.outcomes:
+            for cid, got in zip(r.cards, r.card_points, strict=True):
+                outcomes[name][cid].append(got)
     out = []
     for sp in box.rules.species:
         cards = box.cards_of(sp)
@@ -177,12 +186,26 @@ def sims(box: HabitatsSet, settings: Settings, seed: int, sampling: Precision
             msg = (f"casual player {g.points.text('pts')}, planning player "
                    f"{p.points.text('pts')} (casual low {g.low}, high {g.high}; {sp} cards "
                    f"average {avg:.1f} for the casual player)")
-            details = {"greedy": g.points.to_json(), "planner": p.points.to_json(),
-                       "band": [round(g.mean, 3), round(p.mean, 3)],
-                       "low": g.low, "high": g.high}
-            if avg > 0 and len(played) > 1 and not SIM_LOW * avg <= g.mean <= SIM_HIGH * avg:
-                out.append(CheckEntry(c.id, "sim", "warn", msg + "; far from its species' "
-                                      "other cards", "E-HABITATS-SIM-SPREAD", details))
+            details: dict[str, Any] = {
+                "greedy": g.points.to_json(), "planner": p.points.to_json(),
+                "band": [round(g.mean, 3), round(p.mean, 3)], "low": g.low, "high": g.high}
+            best = (top or {}).get(c.id, 0)
+            if best > 0:
+                # difficulty for the deck-wide ranking: how often each player reaches the
+                # card's highest reachable points (the check's top tiers)
+                casual = rate(sum(1 for x in outcomes["greedy"][c.id] if x >= best),
+                              g.games)
+                planning = rate(sum(1 for x in outcomes["planner"][c.id] if x >= best),
+                                p.games)
+                msg += (f"; top tier ({best} pts) reached: casual {casual.text()}, planning "
+                        f"{planning.text()}")
+                details["rank"] = rank_details(casual, planning, reward=best)
+            m = g.points
+            outside = m.bounded and (m.high < SIM_LOW * avg or m.low > SIM_HIGH * avg)
+            if avg > 0 and len(played) > 1 and outside:
+                out.append(CheckEntry(c.id, "sim", "warn", msg + "; its whole interval is "
+                                      "far from its species' other cards",
+                                      "E-HABITATS-SIM-SPREAD", details))
             else:
                 out.append(CheckEntry(c.id, "sim", "info", msg, details=details))
     totals = {name: mean_interval([r.total for r in smp.outcomes])
@@ -215,7 +238,8 @@ def check(box: HabitatsSet, deck_name: str, seed: int, settings: Settings,
     entries += supply(box)
     r, rfig = reach(box, settings.budget)
     entries += r
-    s, sfig = sims(box, settings, seed, sampling)
+    top = {cid: int(f["top_points"]) for cid, f in rfig.items()}
+    s, sfig = sims(box, settings, seed, sampling, top)
     entries += s
     return Report(deck=deck_name, family="habitats", seed=seed, entries=tuple(entries),
                   figures={"distribution": dfig, "reach": rfig, "simulation": sfig})
