@@ -14,6 +14,7 @@ import shutil
 import subprocess
 from functools import cache
 from pathlib import Path
+from typing import Any
 from xml.etree import ElementTree as ET
 
 import ezdxf
@@ -32,6 +33,7 @@ from generator.render.flatten import flatten
 from generator.render.impose import (
     Sheet,
     Stamp,
+    impose,
     item_box,
     mirror_axis,
     plan_print_files,
@@ -298,3 +300,51 @@ def test_no_stamp_overlaps_another_element(name: str) -> None:
                         a, _, b = part.lstrip("#").partition("-")
                         listed.update(range(int(a), int(b or a) + 1))
     assert bare <= listed, (name, sorted(bare - listed))
+
+
+def _axes_at(img: Any, x_mm: float, y_mm: float, px_per_mm: float, win: float = 7.0
+             ) -> tuple[float, float]:
+    """Where the long horizontal and vertical lines near (x, y) are, in mm: the row and
+    the column with the most dark pixels in a window around the hint."""
+    x0, x1 = int((x_mm - win) * px_per_mm), int((x_mm + win) * px_per_mm)
+    y0, y1 = int((y_mm - win) * px_per_mm), int((y_mm + win) * px_per_mm)
+    gray = img.convert("L")
+    px = gray.load()
+    rows = [sum(1 for x in range(x0, x1) if px[x, y] < 128) for y in range(y0, y1)]
+    cols = [sum(1 for y in range(y0, y1) if px[x, y] < 128) for x in range(x0, x1)]
+    ry = max(range(len(rows)), key=lambda k: rows[k])
+    cx = max(range(len(cols)), key=lambda k: cols[k])
+    return ((x0 + cx + 0.5) / px_per_mm, (y0 + ry + 0.5) / px_per_mm)
+
+
+@pytest.mark.parametrize("orientation", ["landscape", "portrait"])
+@pytest.mark.parametrize("duplex", ["long-edge", "short-edge"])
+def test_calibration_reads_back_on_the_sheets_paper_and_axes(orientation: str,
+                                                              duplex: str) -> None:
+    """The calibration pair takes the card sheets' paper and orientation; read back from
+    the rendered pages, each scale on the back sits behind its front cross (through the
+    paper, as the flip turns it) shifted by exactly back_offset."""
+    base, _, comps = deck_components("cards")
+    settings = base.model_copy(update={"calibration": True, "orientation": orientation,
+                                       "duplex": duplex, "back_offset": (1.5, -1.0)})
+    sheets = impose(list(comps), settings)
+    front, back = sheets[0], sheets[1]
+    assert front.kind == back.kind == "calibration"
+    card_sheet = sheets[2]
+    assert (front.width, front.height) == (card_sheet.width, card_sheet.height)
+    assert (front.width > front.height) == (orientation == "landscape")
+    buf = io.BytesIO()
+    write_sheets_pdf(list(comps), settings, None, buf)
+    pdf = pdfium.PdfDocument(buf.getvalue())
+    scale = 4.0
+    ppm = 72 / 25.4 * scale
+    img_f = pdf[0].render(scale=scale).to_pil()
+    img_b = pdf[1].render(scale=scale).to_pil()
+    pw, ph = front.width, front.height
+    axis = mirror_axis(duplex, pw, ph)
+    for hx, hy in ((30.0, 30.0), (pw - 30.0, 30.0), (pw / 2, ph / 2), (30.0, ph - 30.0)):
+        fx, fy = _axes_at(img_f, hx, hy, ppm)
+        tx, ty = (pw - fx, fy) if axis == "x" else (fx, ph - fy)  # through the paper
+        bx, by = _axes_at(img_b, tx + 1.5, ty - 1.0, ppm)
+        assert bx - tx == pytest.approx(1.5, abs=0.3), (hx, hy)
+        assert by - ty == pytest.approx(-1.0, abs=0.3), (hx, hy)

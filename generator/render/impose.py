@@ -497,9 +497,11 @@ def _cross(x: float, y: float, arm: float, stroke: Stroke) -> list[Item]:
     return [Line(x - arm, y, x + arm, y, stroke), Line(x, y - arm, x, y + arm, stroke)]
 
 
-def _calibration(settings: PrintSettings) -> list[Sheet]:
-    a, b = settings.page.width, settings.page.height
-    pw, ph = min(a, b), max(a, b)
+def _calibration(settings: PrintSettings, page: tuple[float, float]) -> list[Sheet]:
+    """The calibration pair on ``page`` (width, height): the paper and orientation of the
+    duplex sheets it calibrates, so its flip mirrors the same axis and ``back_offset``
+    shifts the same way as on those sheets."""
+    pw, ph = page
     inset = 30.0
     spots = [(inset, inset), (pw - inset, inset), (pw / 2, ph / 2), (inset, ph - inset),
              (pw - inset, ph - inset)]
@@ -547,9 +549,10 @@ def _scale(x: float, y: float) -> list[Item]:
 # --- imposition --------------------------------------------------------------------------------
 
 def impose(components: Sequence[Component], settings: PrintSettings) -> list[Sheet]:
-    """Every sheet of sheets.pdf, in print order: calibration, then one run of sheets per
-    group of components (grid groups by size, nests by kind, page components one by one),
-    groups in order of first appearance."""
+    """Every sheet of sheets.pdf, in print order: calibration (on the paper and in the
+    orientation of the first duplex sheet), then one run of sheets per group of components
+    (grid groups by size, nests by kind, page components one by one), groups in order of
+    first appearance."""
     groups: dict[tuple[object, ...], list[int]] = {}
     for i, c in enumerate(components):
         if c.imposition == "grid":
@@ -567,8 +570,6 @@ def impose(components: Sequence[Component], settings: PrintSettings) -> list[She
             key = ("page", i)
         groups.setdefault(key, []).append(i)
     sheets: list[Sheet] = []
-    if settings.calibration and settings.duplex in ("long-edge", "short-edge"):
-        sheets += _calibration(settings)
     for key, idx in groups.items():
         if key[0] == "grid":
             sheets += _impose_grid(components, idx, settings)
@@ -580,6 +581,11 @@ def impose(components: Sequence[Component], settings: PrintSettings) -> list[She
             sheets += _impose_poly(components, idx, float(str(key[1])), settings)
         else:
             sheets += _impose_page(components, idx[0], settings)
+    if settings.calibration and settings.duplex in ("long-edge", "short-edge"):
+        ref = next((s for s in sheets if s.back), None)
+        a, b = settings.page.width, settings.page.height
+        page = (ref.width, ref.height) if ref is not None else (min(a, b), max(a, b))
+        sheets = _calibration(settings, page) + sheets
     return sheets
 
 
