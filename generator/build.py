@@ -182,7 +182,8 @@ NOT_COMPLETABLE = "NOT COMPLETABLE"
 play-tester cannot mistake it for a finished card."""
 
 
-def mark_impossible(components: Sequence[Component], report: Report) -> list[Component]:
+def mark_impossible(components: Sequence[Component], report: Report,
+                    text: str = NOT_COMPLETABLE) -> list[Component]:
     """``components`` with a red :data:`NOT_COMPLETABLE` band across the front of every one
     whose verdict is ``impossible`` (proof pages excepted: they explain it)."""
     from .render.drawing import Group, Rect, Stroke, TextBox
@@ -200,7 +201,7 @@ def mark_impossible(components: Sequence[Component], report: Report) -> list[Com
         mark = Group((
             Rect(-length / 2, -band / 2, length, band, fill="#c62828",
                  stroke=Stroke("#ffffff", 0.4)),
-            TextBox(-length / 2, -band / 2, length, band, NOT_COMPLETABLE, size=band * 1.6,
+            TextBox(-length / 2, -band / 2, length, band, text, size=band * 1.6,
                     min_size=2.0, align="center", valign="middle", colour="#ffffff",
                     bold=True, owner=f"{c.id} mark"),
         ), dx=d.width / 2, dy=d.height / 2, rotate=angle)
@@ -325,10 +326,11 @@ def build_deck(
     tick("layout", 0, 1)
     every = laid_out(checked)
     if keep_going:
-        every = mark_impossible(every, checked.report)
+        every = mark_impossible(every, checked.report,
+                                checked.deck.label("mark.not_completable"))
     components = every if only is None else select(every, only)
     deck = checked.deck
-    stamp = impose.Stamp(deck.name, deck.version, deck.seed)
+    stamp = impose.Stamp(deck.name, deck.version, deck.seed, deck.label("stamp.seed"))
     settings = deck.print
     folder = into or (deck.name if only is None else only_folder(deck.name, only))
     target = out_root / folder

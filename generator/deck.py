@@ -339,6 +339,32 @@ class DeckBase(Frozen):
                              description="The designer's own images and icons.")
     fonts: FontSettings = Field(default_factory=FontSettings,
                                 description="The designer's own fonts.")
+    language: Literal["en", "es", "ru", "it", "hu", "fr"] = Field(
+        default="en",
+        description="Language of the labels PaperProof prints (stamp, NOT COMPLETABLE mark, "
+        "family labels such as 'Park sheet'): en, es, ru, it, hu or fr. Default en.",
+    )
+    labels: dict[str, str] = Field(
+        default_factory=dict,
+        description="Your own text for any printed label, by key (\"parks.sheet\" = "
+        "\"Mi parque\"); the keys and their English defaults are listed in docs/art.md.",
+    )
+
+    @field_validator("labels")
+    @classmethod
+    def _known_labels(cls, value: dict[str, str]) -> dict[str, str]:
+        from .labels import LABELS
+
+        for key in value:
+            if key not in LABELS:
+                raise ValueError(f"unknown label {key!r}; valid: {', '.join(sorted(LABELS))}")
+        return value
+
+    def label(self, key: str, **values: object) -> str:
+        """The printed text of label ``key`` in the deck's language (see generator/labels)."""
+        from .labels import label
+
+        return label(self.language, self.labels, key, **values)
 
     _folder: str = PrivateAttr(default=".")
 

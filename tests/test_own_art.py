@@ -65,6 +65,9 @@ def test_svg_art_stays_vector(built: Path) -> None:
 def test_icons_and_csv_line_breaks(built: Path) -> None:
     report = json.loads((built / "report.json").read_text(encoding="utf-8"))
     assert [c["name"] for c in report["components"]] == ["Закат", "Szótár", "Река", "Холм"]
+    # language = "ru": the stamp speaks Russian
+    assert "own-art v1 · сид 3 · #1 card-01" in (built / "svg" / "card-01.svg").read_text(
+        encoding="utf-8")
     from generator.build import check_deck, laid_out
     from generator.deckfile import load_deck
     from generator.render.flatten import Text, flatten

@@ -58,11 +58,13 @@ class Stamp:
     deck: str
     version: str
     seed: int
+    seed_word: str = "seed"
+    """The word for "seed" in the deck's language (``stamp.seed`` label)."""
 
     def text(self, index: int, cid: str = "") -> str:
         """The stamp of the component at 1-based ``index`` (0: no index) with id ``cid``:
         ``deck v1 · seed 1 · #8 park-08``, the index and id ``check`` and index.html show."""
-        out = f"{self.deck} v{self.version} · seed {self.seed}"
+        out = f"{self.deck} v{self.version} · {self.seed_word} {self.seed}"
         if index:
             out += f" · #{index}"
         return f"{out} {cid}" if cid else out

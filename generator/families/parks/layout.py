@@ -154,10 +154,11 @@ def card_grid_items(card: Card, x0: float, y0: float, size: float) -> list[Item]
 # Components
 
 
-def sheet_drawing(sheet: Sheet, size: float, title: str) -> Drawing:
+def sheet_drawing(sheet: Sheet, size: float, title: str,
+                  cut_note: str = "cut along the grey lines") -> Drawing:
     w, h = sheet.cols * size, sheet.rows * size
     top = 10.0
-    items: list[Item] = [TextBox(0, 0, w, 8, f"**{title}** \u2014 cut along the grey lines",
+    items: list[Item] = [TextBox(0, 0, w, 8, f"**{title}** \u2014 {cut_note}",
                                  size=11, min_size=6, owner="sheet")]
     for r in range(sheet.rows):
         for c in range(sheet.cols):
@@ -196,7 +197,8 @@ def card_back(deck: Deck) -> Drawing:
         Rect(-bleed, -bleed, W + 2 * bleed, H + 2 * bleed, fill="#35603f"),
         Rect(4, 4, W - 8, H - 8, stroke=Stroke("#e9e2c8", 0.6), radius=3),
         Symbol("tree", (W - s) / 2, (H - s) / 2 - 6, s, colour="#e9e2c8"),
-        TextBox(deck.print.safe, H / 2 + s / 2 - 2, W - 2 * deck.print.safe, 8, "**PARK**",
+        TextBox(deck.print.safe, H / 2 + s / 2 - 2, W - 2 * deck.print.safe, 8,
+                f"**{deck.label('parks.back')}**",
                 size=14, align="center", colour="#e9e2c8", owner="back"),
     ), bleed=bleed)
 
@@ -437,14 +439,16 @@ def layout(deck: Deck, ps: ParksSet, report: Report) -> list[Component]:
     avail_w = page.width - 2 * margin
     avail_h = page.height - 2 * margin
     comps: list[Component] = []
-    sheet_d = sheet_drawing(ps.sheet, size, "Park sheet")
+    sheet_d = sheet_drawing(ps.sheet, size, deck.label("parks.sheet"),
+                            deck.label("parks.cut_note"))
     fits = (sheet_d.width <= avail_w and sheet_d.height <= avail_h) or \
         (sheet_d.width <= avail_h and sheet_d.height <= avail_w)
     if not fits:
         raise LayoutError(f"the {ps.sheet.rows}x{ps.sheet.cols} park sheet at {size:g} mm "
                           f"squares ({sheet_d.width:g}x{sheet_d.height:g} mm) does not fit the "
                           f"page; use smaller squares ([parks] square) or a larger page")
-    comps.append(Component("sheet", "park-sheet", "Park sheet", sheet_d, imposition="page"))
+    comps.append(Component("sheet", "park-sheet", deck.label("parks.sheet"), sheet_d,
+                           imposition="page"))
     back = card_back(deck)
     for card in ps.park_cards:
         comps.append(Component(card.id, "park-card", card.name, card_drawing(deck, card, size),
@@ -453,12 +457,13 @@ def layout(deck: Deck, ps: ParksSet, report: Report) -> list[Component]:
         comps.append(Component(card.id, "grand-park-card", card.name,
                                grand_drawing(card, size), imposition="page",
                                subjects=(card.id,)))
-    comps.append(Component("die", "die", "Park die", die_drawing(ps.die.faces, size),
+    comps.append(Component("die", "die", deck.label("parks.die"), die_drawing(ps.die.faces, size),
                            imposition="page"))
     if any(n for _, n in ps.tokens):
-        comps.append(Component("tokens", "tokens", "Bonus tokens", tokens_drawing(ps.tokens),
+        comps.append(Component("tokens", "tokens", deck.label("parks.tokens"),
+                               tokens_drawing(ps.tokens),
                                imposition="page"))
-    comps.append(Component("score-pad", "score-pad", "Solo score pad",
+    comps.append(Component("score-pad", "score-pad", deck.label("parks.score_pad"),
                            score_pad_drawing(min(avail_w, 190.0)), imposition="page"))
     if p.proofs:
         for e in report.entries:
