@@ -203,13 +203,13 @@ def card_back(deck: Deck) -> Drawing:
     ), bleed=bleed)
 
 
-def grand_drawing(card: Card, size: float) -> Drawing:
+def grand_drawing(card: Card, size: float, word: str = "GRAND PARK") -> Drawing:
     gw, gh = card.width * size, card.height * size
     W, H = gw + 16, gh + 24
     items: list[Item] = [
         Rect(0, 0, W, H, fill="#efe6cc", stroke=Stroke(INK, 0.5), radius=3),
         Symbol("star", 4, 4, 8, colour=INK),
-        TextBox(14, 3.5, W - 28, 9, f"**GRAND PARK** \u2014 {card.name}", size=11, min_size=6,
+        TextBox(14, 3.5, W - 28, 9, f"**{word}** \u2014 {card.name}", size=11, min_size=6,
                 owner=card.id),
         Symbol("star", W - 12, 4, 8, colour=INK),
     ]
@@ -335,7 +335,7 @@ SOLO_LINES = (("Completed park cards", "\u00d73"), ("Completed grand park cards"
               ("**Total**", ""))
 
 
-def score_pad_drawing(width: float) -> Drawing:
+def score_pad_drawing(width: float, game: str = "Game {n}") -> Drawing:
     games = 6
     label_w = 70.0
     col_w = (width - label_w) / games
@@ -344,7 +344,7 @@ def score_pad_drawing(width: float) -> Drawing:
                                  owner="score-pad")]
     top = 14.0
     for g in range(games):
-        items.append(TextBox(label_w + g * col_w, top, col_w, row_h, f"Game {g + 1}", size=9,
+        items.append(TextBox(label_w + g * col_w, top, col_w, row_h, game.format(n=g + 1), size=9,
                              align="center", valign="middle", owner="score-pad"))
     for i, (label, rule) in enumerate(SOLO_LINES):
         y = top + (i + 1) * row_h
@@ -455,7 +455,8 @@ def layout(deck: Deck, ps: ParksSet, report: Report) -> list[Component]:
                                back=back, subjects=(card.id,)))
     for card in ps.grand_cards:
         comps.append(Component(card.id, "grand-park-card", card.name,
-                               grand_drawing(card, size), imposition="page",
+                               grand_drawing(card, size, deck.label("parks.grand")),
+                               imposition="page",
                                subjects=(card.id,)))
     comps.append(Component("die", "die", deck.label("parks.die"), die_drawing(ps.die.faces, size),
                            imposition="page"))
@@ -464,7 +465,8 @@ def layout(deck: Deck, ps: ParksSet, report: Report) -> list[Component]:
                                tokens_drawing(ps.tokens),
                                imposition="page"))
     comps.append(Component("score-pad", "score-pad", deck.label("parks.score_pad"),
-                           score_pad_drawing(min(avail_w, 190.0)), imposition="page"))
+                           score_pad_drawing(min(avail_w, 190.0), deck.label("parks.game")),
+                           imposition="page"))
     if p.proofs:
         for e in report.entries:
             if e.check != "completable" or e.status != "completable":
