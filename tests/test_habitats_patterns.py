@@ -267,7 +267,7 @@ def test_tie_break_most_nature_tokens() -> None:
 # oracles
 # --------------------------------------------------------------------------------------------
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(st.lists(st.tuples(st.integers(1, 255), st.integers(0, 9)), max_size=9))
 def test_packing_matches_brute_force(cands: list[tuple[int, int]]) -> None:
     masks = [m for m, _ in cands]
@@ -367,7 +367,7 @@ def test_once_scoring_matches_best_partition(cs: list[tuple[int, int]], table: l
     assert pts(t, owls(hexes)) == _oracle(t, hexes)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 4), st.integers(0, 4)), min_size=2, max_size=8,
                 unique=True))
 def test_sight_once_is_a_maximum_matching(cs: list[tuple[int, int]]) -> None:
