@@ -12,17 +12,21 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from ...core.budget import Budget
+from ...core.stats import Interval, Rate, mean_interval, rate, sample_until
 from ...core.verdict import Verdict
 from ...deck import Deck
-from ..base import CheckEntry, CheckOptions, Report
+from ...ranking import rank_details
+from ..base import CheckEntry, CheckOptions, Report, Settings
 from .achieve import achieve
 from .model import LayersParams, LayersSet
 from .objectives import describe
 from .rules import Rules
-from .sim import simulate
+from .sim import GameResult, play_batch, summarise
 
 
 def rules_for(p: LayersParams, gen: LayersSet) -> Rules:
@@ -117,34 +121,69 @@ def check(deck: Deck, gen: LayersSet, options: CheckOptions) -> Report:
                                       details={"nodes": a.nodes}))
     entries.extend(colour_entries(gen))
     entries.extend(count_entries(p, gen))
-    games = options.simulations if options.simulations is not None else deck.check.simulations
-    if games > 0:
-        counts = p.simulate_players or gen.player_counts()
-        summary = simulate(gen, rules_for(p, gen), games, tuple(counts), p.piles,
-                           p.objectives_per_game, deck.seed)
-        for obj in gen.objectives:
-            share = summary.share(obj.id)
-            n = summary.in_play.get(obj.id, 0)
-            if share is None:
-                entries.append(CheckEntry(obj.id, "simulated", "info",
-                                          f"not in play in the {games} simulated games"))
-                continue
-            taken = summary.taken.get(obj.id, 0)
-            msg = f"taken in {taken} of the {n} simulated games it was in play ({share:.0%})"
-            when = summary.turn_mean(obj.id)
-            if when is not None:
-                msg += f", first taken at game turn {when} on average"
-            if taken == 0 and n >= 10:
-                entries.append(CheckEntry(obj.id, "simulated", "warn",
-                                          msg + ": the greedy bot never completes it",
-                                          code="E-LAYERS-NEVER-TAKEN",
-                                          details={"in_play": n, "taken": taken}))
-            else:
-                entries.append(CheckEntry(obj.id, "simulated", "info", msg,
-                                          details={"in_play": n, "taken": taken,
-                                                   "first_turn_mean": when}))
-        # No timings here: the report is part of the output, which must not vary run to run
-        # (bench/layers.py measures them).
-        figures["simulation"] = summary.figures()
+    settings = options.settings(deck)
+    if settings.simulations > 0:
+        sim_entries, figures["simulation"] = simulation_entries(p, gen, deck.seed, settings)
+        entries.extend(sim_entries)
     return Report(deck=deck.name, family="layers", seed=deck.seed, entries=tuple(entries),
                   figures=figures)
+
+
+NEVER_TAKEN_MIN_GAMES = 10
+"""An objective in play this often and never taken is flagged: fewer games say nothing."""
+
+
+def objective_rate(results: Sequence[GameResult], oid: str) -> Rate:
+    """Games where some player took the objective, of the games it was in play."""
+    played = [r for r in results if oid in r.objectives]
+    return rate(sum(1 for r in played if oid in r.taken), len(played))
+
+
+def _measure(ids: Sequence[str], results: Sequence[GameResult]) -> list[Interval]:
+    out: list[Interval] = [objective_rate(results, oid) for oid in ids]
+    out.append(mean_interval([float(x) for r in results for x in r.scores]))
+    return out
+
+
+def simulation_entries(p: LayersParams, gen: LayersSet, seed: int,
+                       settings: Settings) -> tuple[list[CheckEntry], dict[str, Any]]:
+    """Seeded games in batches until every objective's rate and the mean score reach
+    ``[check] precision`` (or the cap): one ``simulated`` entry per objective with its 95%
+    interval (and its rank details for the deck-wide ranking). No timings: the report is
+    output and must not vary run to run (bench/layers.py measures them)."""
+    counts = tuple(p.simulate_players or gen.player_counts())
+    sample = sample_until(
+        partial(play_batch, gen, rules_for(p, gen), counts, p.piles, p.objectives_per_game),
+        partial(_measure, tuple(o.id for o in gen.objectives)), settings.sampling,
+        seed=seed, stream=("layers-game",), mapper=settings.pool.map,
+        lookahead=settings.pool.workers)
+    results = list(sample.outcomes)
+    summary = summarise(results)
+    figures = summary.figures()
+    score = mean_interval([float(x) for r in results for x in r.scores])
+    figures["score"] = score.to_json()
+    figures["sample"] = sample.to_json()
+    entries: list[CheckEntry] = []
+    for obj in gen.objectives:
+        r = objective_rate(results, obj.id)
+        if not r.trials:
+            entries.append(CheckEntry(obj.id, "simulated", "info",
+                                      f"not in play in the {sample.games} simulated games"))
+            continue
+        msg = f"taken in {r.text('games it was in play')}"
+        when = summary.turn_mean(obj.id)
+        if when is not None:
+            msg += f", first taken at game turn {when} on average"
+        details = {"in_play": r.trials, "taken": r.successes, "first_turn_mean": when,
+                   "rate": r.to_json(),
+                   "rank": rank_details(r, reward=max(obj.tokens) if obj.tokens else None)}
+        if r.successes == 0 and r.trials >= NEVER_TAKEN_MIN_GAMES:
+            entries.append(CheckEntry(obj.id, "simulated", "warn",
+                                      msg + ": the greedy bot never completes it",
+                                      code="E-LAYERS-NEVER-TAKEN", details=details))
+        else:
+            entries.append(CheckEntry(obj.id, "simulated", "info", msg, details=details))
+    entries.append(CheckEntry("deck", "simulation", "info",
+                              f"{sample.text()}: score {score.text('pts', 'players')}",
+                              details={"score": score.to_json(), "sample": sample.to_json()}))
+    return entries, figures

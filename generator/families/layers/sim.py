@@ -319,11 +319,22 @@ class SimSummary:
         }
 
 
+def play_batch(gen: LayersSet, rules: Rules, player_counts: tuple[int, ...], piles: int,
+               objectives: int, seed: int, games: int) -> list[GameResult]:
+    """``games`` seeded games from one batch seed, cycling through ``player_counts`` (what
+    ``sample_until`` plays)."""
+    return [play(gen, rules, player_counts[g % len(player_counts)], piles, objectives, seed, g)
+            for g in range(games)]
+
+
+def summarise(results: list[GameResult]) -> SimSummary:
+    out = SimSummary()
+    for r in results:
+        out.add(r)
+    return out
+
+
 def simulate(gen: LayersSet, rules: Rules, games: int, player_counts: tuple[int, ...],
              piles: int, objectives: int, seed: int) -> SimSummary:
     """``games`` seeded games, cycling through ``player_counts``."""
-    out = SimSummary()
-    for g in range(games):
-        n = player_counts[g % len(player_counts)]
-        out.add(play(gen, rules, n, piles, objectives, seed, g))
-    return out
+    return summarise(play_batch(gen, rules, player_counts, piles, objectives, seed, games))

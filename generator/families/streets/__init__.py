@@ -10,7 +10,6 @@ from typing import ClassVar
 
 from pydantic import BaseModel
 
-from ...core.budget import Budget
 from ...deck import Deck
 from ...errors import Problem
 from ...tomldoc import parse_toml
@@ -165,9 +164,7 @@ class StreetsFamily(Family):
 
     def check(self, deck: Deck, generated: StreetsGame, options: CheckOptions) -> Report:
         params: StreetsParams = deck.params
-        budget = Budget(nodes=deck.check.budget_nodes, seconds=deck.check.budget_seconds)
-        sims = deck.check.simulations if options.simulations is None else options.simulations
-        entries, figures = check_game(params, generated, deck.seed, budget, sims)
+        entries, figures = check_game(params, generated, deck.seed, options.settings(deck))
         return Report(deck=deck.name, family=self.name, seed=deck.seed,
                       entries=tuple(entries), figures=figures)
 

@@ -3,16 +3,20 @@ number distribution against the streets, effect counts, the deal, and simulated 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from ...core.budget import Budget
+from ...core.stats import Interval, Rate, mean_interval, rate, sample_until
 from ...core.verdict import Verdict
-from ..base import CheckEntry, Status
+from ...ranking import rank_details
+from ..base import CheckEntry, Settings, Status
 from .certify import Certificate, certify, verify
 from .generate import apportion, offered_pairs
 from .model import EFFECT_ORDER, Effect, StreetsGame, StreetsParams
 from .rules import Move, RuleError, replay
-from .sim import simulate
+from .sim import GameResult, play_batch, summarise
 
 
 def fill_certificate(game: StreetsGame) -> tuple[list[Move], str]:
@@ -38,10 +42,51 @@ def fill_certificate(game: StreetsGame) -> tuple[list[Move], str]:
     return moves, ""
 
 
-def check_game(p: StreetsParams, game: StreetsGame, seed: int, budget: Budget,
-               simulations: int) -> tuple[list[CheckEntry], dict[str, Any]]:
+HARD_PLAN_MIN_DEALT = 5
+"""A plan dealt at least this often and never completed is flagged too hard: fewer deals are
+too few to tell a hard plan from bad luck."""
+
+OPENING_ROUNDS = 3
+"""Rounds of the generated deal shown in the figures: enough to read the first choices."""
+
+
+def check_game(p: StreetsParams, game: StreetsGame, seed: int,
+               settings: Settings) -> tuple[list[CheckEntry], dict[str, Any]]:
+    """Every check of a streets deck: plans, the fill, the effect mix, the deal, games."""
+    entries = _plan_entries(game, settings.budget)
+    entries.extend(_fill_entries(game))
+    counts = game.effect_counts()
+    if p.card_list:
+        text = ", ".join(f"{e.value} {counts[e]}" for e in EFFECT_ORDER
+                         if counts[e] or e is not Effect.ROUNDABOUT)
+        entries.append(CheckEntry("deck", "effect-counts", "pass",
+                                  f"{len(game.cards)} cards as listed in card_list: {text}"))
+    else:
+        entries.extend(_mix_entries(p, game))
+    entries.append(_deal_entry(game))
+    figures: dict[str, Any] = {
+        # The first rounds of the generated deal, as players would see them.
+        "opening_rounds": [
+            [f"{game.cards[st[r + 1]].number}/{game.cards[st[r]].effect.value}"
+             for st in game.stacks]
+            for r in range(min(OPENING_ROUNDS, len(game.stacks[0]) - 1))],
+        "number_counts": {str(k): v for k, v in game.number_counts().items()},
+        "effect_counts": {e.value: n for e, n in counts.items()
+                          if n or e is not Effect.ROUNDABOUT},
+        "cards": len(game.cards),
+        "houses": game.sheet.total_houses,
+    }
+    if settings.simulations > 0:
+        # No timings in the report: same deck and seed give a byte-identical report
+        # (bench/streets.py measures the speed).
+        sim_entries, figures["simulation"] = _simulation_entries(p, game, seed, settings)
+        entries.extend(sim_entries)
+    return entries, figures
+
+
+def _plan_entries(game: StreetsGame, budget: Budget) -> list[CheckEntry]:
+    """Each plan: completable (certificate replayed from its JSON), impossible, or unknown."""
     entries: list[CheckEntry] = []
-    figures: dict[str, Any] = {}
     spec = game.sheet
     offered = offered_pairs(game.cards)
     numbers = [c.number for c in game.cards]
@@ -68,88 +113,95 @@ def check_game(p: StreetsParams, game: StreetsGame, seed: int, budget: Budget,
             entries.append(CheckEntry(plan.id, "completable", "unknown", out.reason,
                                       code="E-STREETS-PLAN-UNKNOWN",
                                       details={"nodes": out.nodes}))
+    return entries
 
+
+def _fill_entries(game: StreetsGame) -> list[CheckEntry]:
+    """The whole sheet can be built with the deck's numbers (a replayed certificate)."""
     moves, problem = fill_certificate(game)
     if problem:
-        entries.append(CheckEntry("deck", "numbers-fill-streets", "fail", problem,
-                                  code="E-STREETS-NUMBERS-SHORT"))
-    else:
-        try:
-            sheet = replay(spec, moves, offered)
-            if not sheet.full():
-                raise RuleError("some houses stay empty")
-            entries.append(CheckEntry(
-                "deck", "numbers-fill-streets", "pass",
-                f"every house of every street can be built ({len(moves)} turns, replayed)",
-                details={"certificate": {"moves": [str(m) for m in moves]}}))
-        except RuleError as err:
-            entries.append(CheckEntry("deck", "numbers-fill-streets", "fail",
-                                      f"filling the sheet failed: {err}",
-                                      code="E-STREETS-NUMBERS-SHORT"))
+        return [CheckEntry("deck", "numbers-fill-streets", "fail", problem,
+                           code="E-STREETS-NUMBERS-SHORT")]
+    try:
+        sheet = replay(game.sheet, moves, offered_pairs(game.cards))
+        if not sheet.full():
+            raise RuleError("some houses stay empty")
+    except RuleError as err:
+        return [CheckEntry("deck", "numbers-fill-streets", "fail",
+                           f"filling the sheet failed: {err}", code="E-STREETS-NUMBERS-SHORT")]
+    return [CheckEntry(
+        "deck", "numbers-fill-streets", "pass",
+        f"every house of every street can be built ({len(moves)} turns, replayed)",
+        details={"certificate": {"moves": [str(m) for m in moves]}})]
 
-    counts = game.effect_counts()
-    if p.card_list:
-        text = ", ".join(f"{e.value} {counts[e]}" for e in EFFECT_ORDER
-                         if counts[e] or e is not Effect.ROUNDABOUT)
-        entries.append(CheckEntry("deck", "effect-counts", "pass",
-                                  f"{len(game.cards)} cards as listed in card_list: {text}"))
-    else:
-        entries.extend(_mix_entries(p, game))
 
+def _deal_entry(game: StreetsGame) -> CheckEntry:
     dealt = sorted(i for st in game.stacks for i in st)
     sizes = [len(st) for st in game.stacks]
     if dealt == list(range(len(game.cards))) and len(set(sizes)) == 1:
-        entries.append(CheckEntry("deck", "deal", "pass",
-                                  f"three stacks of {sizes[0]} cards, every card once"))
-    else:
-        entries.append(CheckEntry("deck", "deal", "fail",
-                                  f"stacks of {sizes} do not deal every card exactly once",
-                                  code="E-STREETS-DEAL"))
+        return CheckEntry("deck", "deal", "pass",
+                          f"three stacks of {sizes[0]} cards, every card once")
+    return CheckEntry("deck", "deal", "fail",
+                      f"stacks of {sizes} do not deal every card exactly once",
+                      code="E-STREETS-DEAL")
 
-    # The first rounds of the generated deal, as players would see them.
-    figures["opening_rounds"] = [
-        [f"{game.cards[st[r + 1]].number}/{game.cards[st[r]].effect.value}"
-         for st in game.stacks]
-        for r in range(min(3, len(game.stacks[0]) - 1))]
-    figures["number_counts"] = {str(k): v for k, v in game.number_counts().items()}
-    figures["effect_counts"] = {e.value: n for e, n in counts.items()
-                                if n or e is not Effect.ROUNDABOUT}
-    figures["cards"] = len(game.cards)
-    figures["houses"] = spec.total_houses
 
-    if simulations > 0:
-        # No timings in the report: same deck and seed give a byte-identical report
-        # (bench/streets.py measures the speed).
-        sim = simulate(game, seed, simulations, p.players, p.max_rounds)
-        data = sim.to_json()
-        figures["simulation"] = data
-        entries.append(CheckEntry(
-            "deck", "simulation", "info",
-            f"{simulations} games of {p.players} bots: mean refusals "
-            f"{data['mean_refusals']}, scores {data['score_min']}..{data['score_max']} "
-            f"(mean {data['score_mean']}, sd {data['score_stdev']}), "
-            f"{data['mean_rounds']} rounds, {data['mean_built_share']:.0%} of the houses "
-            "built; ended by " + ", ".join(f"{k} {v}" for k, v in data["ended_by"].items()
-                                           if v), details=data))
-        for plan in game.plans:
-            d = data["plans"][plan.id]
-            share = d["share_of_games"]
-            if share is None:
-                entries.append(CheckEntry(plan.id, "difficulty", "info",
-                                          "never dealt in the simulated games"))
-                continue
-            msg = (f"completed in {d['games_completed']}/{d['dealt']} games where dealt "
-                   f"({share:.0%}), by {d['sheets_completed']} sheets")
-            if d["mean_round"] is not None:
-                msg += f"; first met in round {d['mean_round']} on average"
-            status: Status = "info"
-            code = ""
-            if d["games_completed"] == 0 and d["dealt"] >= 5:
-                status, code = "warn", "E-STREETS-PLAN-HARD"
-                msg += "; the bots never completed it"
-            entries.append(CheckEntry(plan.id, "difficulty", status, msg, code=code,
-                                      details=d))
-    return entries, figures
+def plan_rate(results: Sequence[GameResult], plan_id: str) -> Rate:
+    """Completion of a plan: games where some sheet claimed it, of the games it was dealt."""
+    dealt = [r for r in results if plan_id in r.plans]
+    return rate(sum(1 for r in dealt if any(sh.claimed(plan_id) for sh in r.sheets)),
+                len(dealt))
+
+
+def _measure(plan_ids: Sequence[str], results: Sequence[GameResult]) -> list[Interval]:
+    """The intervals the sample must make narrow: every plan's rate and the mean score."""
+    out: list[Interval] = [plan_rate(results, pid) for pid in plan_ids]
+    out.append(mean_interval([float(x) for r in results for x in r.scores]))
+    return out
+
+
+def _simulation_entries(p: StreetsParams, game: StreetsGame, seed: int,
+                        settings: Settings) -> tuple[list[CheckEntry], dict[str, Any]]:
+    """Seeded games in batches until the intervals reach ``[check] precision`` (or the cap),
+    then a deck entry and one difficulty entry per plan (with its 95% interval)."""
+    sample = sample_until(
+        partial(play_batch, game, p.players, p.max_rounds),
+        partial(_measure, tuple(pl.id for pl in game.plans)), settings.sampling,
+        seed=seed, stream=("streets-sim",), mapper=settings.pool.map,
+        lookahead=settings.pool.workers)
+    results = sample.outcomes
+    data = summarise(game, results).to_json()
+    score = mean_interval([float(x) for r in results for x in r.scores])
+    refusals = mean_interval([float(sh.refusals) for r in results for sh in r.sheets])
+    data["score"] = score.to_json()
+    data["refusals"] = refusals.to_json()
+    data["sample"] = sample.to_json()
+    entries = [CheckEntry(
+        "deck", "simulation", "info",
+        f"{sample.text()} of {p.players} bots: score {score.text('pts', 'sheets')}, "
+        f"refusals {refusals.text('', 'sheets')}, {data['mean_rounds']} rounds, "
+        f"{data['mean_built_share']:.0%} of the houses built; ended by "
+        + ", ".join(f"{k} {v}" for k, v in data["ended_by"].items() if v), details=data)]
+    for plan in game.plans:
+        d = data["plans"][plan.id]
+        r = plan_rate(results, plan.id)
+        if not r.trials:
+            entries.append(CheckEntry(plan.id, "difficulty", "info",
+                                      "never dealt in the simulated games"))
+            continue
+        msg = (f"completed in {r.text('games where dealt')}, by {d['sheets_completed']} "
+               "sheets")
+        if d["mean_round"] is not None:
+            msg += f"; first met in round {d['mean_round']} on average"
+        status: Status = "info"
+        code = ""
+        if r.successes == 0 and r.trials >= HARD_PLAN_MIN_DEALT:
+            status, code = "warn", "E-STREETS-PLAN-HARD"
+            msg += "; the bots never completed it"
+        entries.append(CheckEntry(plan.id, "difficulty", status, msg, code=code,
+                                  details={**d, "rate": r.to_json(),
+                                           "rank": rank_details(r, reward=plan.first)}))
+    return entries, data
 
 
 def _mix_entries(p: StreetsParams, game: StreetsGame) -> list[CheckEntry]:

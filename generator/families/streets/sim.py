@@ -385,9 +385,21 @@ def _share(a: int, b: int) -> float | None:
     return round(a / b, 3) if b else None
 
 
+def play_batch(game: StreetsGame, players: int, max_rounds: int, seed: int,
+               games: int) -> list[GameResult]:
+    """``games`` seeded games from one batch seed (what ``sample_until`` plays)."""
+    return [play_game(game, seed, i, players, max_rounds) for i in range(games)]
+
+
 def simulate(game: StreetsGame, seed: int, games: int, players: int,
              max_rounds: int) -> SimFigures:
     """Play ``games`` seeded games and gather the figures."""
+    return summarise(game, play_batch(game, players, max_rounds, seed, games))
+
+
+def summarise(game: StreetsGame, results: Sequence[GameResult]) -> SimFigures:
+    """The figures of played games."""
+    games = len(results)
     dealt = {p.id: 0 for p in game.plans}
     done_games = {p.id: 0 for p in game.plans}
     done_sheets = {p.id: 0 for p in game.plans}
@@ -399,8 +411,7 @@ def simulate(game: StreetsGame, seed: int, games: int, players: int,
     ended = {"refusals": 0, "plans": 0, "full": 0, "rounds": 0}
     ties = {"tie-break": 0, "shared": 0}
     per_house = [[0] * st.houses for st in game.sheet.streets]
-    for g in range(games):
-        result = play_game(game, seed, g, players, max_rounds)
+    for result in results:
         totals = result.scores
         rounds_played.append(result.rounds)
         ended[result.ended] += 1
