@@ -7,8 +7,7 @@ For each card (``../shared/bench/solvers/instances/small-1000.jsonl``): ours is
 its necessary conditions and searches); the library is timed as the study times it: its dense
 matrix build plus its solve, given the already expanded exact-cover options (the expansion is
 not timed for it). The two alternate card by card, so load from other users of the machine
-falls on both alike. Prints totals, medians, the ratio ours / library and our time split
-into set-up (placements), compile and search.
+falls on both alike. Prints totals, medians, maxima and the ratio ours / library.
 
 exact_cover is NOT a project dependency; install it for the bench only:
     pip install --target /tmp/paperproof-bench-libs exact-cover==1.5.0
@@ -31,7 +30,6 @@ ROOT = Path(__file__).resolve().parent.parent
 HARNESS = ROOT.parent / "shared" / "bench" / "solvers"
 sys.path.insert(0, str(ROOT))
 
-from generator.core import tiling  # noqa: E402
 from generator.core.tiling import Piece, tile  # noqa: E402
 
 
@@ -47,21 +45,6 @@ def _args(spec: dict[str, Any]) -> tuple[Any, ...]:
 def _ours(args: tuple[Any, ...]) -> bool:
     region, pieces, demands, refl = args
     return tile(region, pieces, demands=demands, reflections=refl).count > 0
-
-
-def _split(args: tuple[Any, ...]) -> tuple[float, float, float]:
-    """Our time for one card split into set-up, compile and search."""
-    region, pieces, demands, refl = args
-    t0 = time.perf_counter()
-    try:
-        setup = tiling._setup(frozenset(region), pieces, refl, demands, tiling._eq, None)
-    except tiling._Impossible:
-        return time.perf_counter() - t0, 0.0, 0.0
-    t1 = time.perf_counter()
-    comp, _ = tiling._compile(setup)
-    t2 = time.perf_counter()
-    tiling.run(comp, mode="first", meter=tiling.Budget().start())
-    return t1 - t0, t2 - t1, time.perf_counter() - t2
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -110,13 +93,10 @@ def main(argv: list[str] | None = None) -> int:
                 best = min(best, time.perf_counter() - t0)
             lib_t.append(best)
             agree += a == b
-    parts = [_split(c) for c in cards]
     tot = sum(ours_t)
     med = statistics.median(ours_t)
     print(f"  ours (core.tile)  total {tot * 1e3:8.1f} ms  median {med * 1e3:.3f} ms"
           f"  max {max(ours_t) * 1e3:.2f} ms")
-    s, c, r = (sum(p[k] for p in parts) for k in range(3))
-    print(f"    split: set-up {s * 1e3:.1f} ms, compile {c * 1e3:.1f} ms, search {r * 1e3:.1f} ms")
     if lib:
         lt = sum(lib_t)
         lmed = statistics.median(lib_t)
