@@ -261,7 +261,8 @@ def check(decks: tuple[str, ...], fmt: str, seed: int | None, count_solutions: b
                 counts[e.status] = counts.get(e.status, 0) + 1
             ranked = ranking(r)
             if ranked is not None:
-                for line in ranking_lines(ranked):
+                labelled = {k: n.label() for k, n in names.items()}
+                for line in ranking_lines(ranked, labelled):
                     click.echo(f"  {line}")
             summary = ", ".join(f"{n} {s}" for s, n in sorted(counts.items()))
             good = not any(e.failing for e in entries)

@@ -113,15 +113,18 @@ def rank_report(entries: Sequence[Any], band: tuple[float, float]) -> dict[str, 
     }
 
 
-def ranking_lines(ranking: dict[str, Any]) -> list[str]:
-    """The ranking as text lines (``paperproof check``)."""
+def ranking_lines(ranking: dict[str, Any], labels: dict[str, str] | None = None) -> list[str]:
+    """The ranking as text lines (``paperproof check``); ``labels`` name the subjects the way
+    the rest of the output does (``#32 plan-05 Plan 3: Busy``)."""
+    names = labels or {}
     band = ranking["band"]
     lines = [f"ranking, hardest first (completion rate of the {ranking['by']} player; "
              f"band {pct(band['low'])}..{pct(band['high'])}):"]
-    width = max(len(c["subject"]) for c in ranking["cards"])
+    width = max(len(names.get(c["subject"], c["subject"])) for c in ranking["cards"])
     for i, c in enumerate(ranking["cards"], start=1):
         r = Ranked(c["subject"], Rate.from_json(c["casual"]),
                    Rate.from_json(c["planning"]) if "planning" in c else None, c.get("reward"),
                    tuple(c["flags"]))
-        lines.append(f"{i:>3}. {r.subject:<{width}}  {r.text()}")
+        label = names.get(r.subject, r.subject)
+        lines.append(f"{i:>3}. {label:<{width}}  {r.text()}")
     return lines

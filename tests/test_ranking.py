@@ -41,6 +41,7 @@ def test_planning_rate_ranks_when_present() -> None:
     lines = ranking_lines(out)
     assert "planning player" in lines[0]
     assert lines[1].strip().startswith("1. b") and "casual 50% (40%..60%, 100 games)" in lines[1]
+    assert ranking_lines(out, {"b": "#2 b Bee"})[1].strip().startswith("1. #2 b Bee  ")
     assert rank_report([CheckEntry("x", "c", "info", "")], BAND) is None
 
 
