@@ -1,7 +1,8 @@
 """The build pipeline: a loaded deck -> generate -> check -> layout -> files.
 
-Outputs are written to a temporary folder beside the target and moved into place only when
-every file is complete, so a failed or interrupted build leaves the previous output intact.
+Outputs are written to a staging folder beside the target and swapped into place
+(:mod:`generator.outswap`) only when every file is complete, so a failed, interrupted or
+killed build leaves the previous output intact.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Any
 
 import jinja2
 
-from . import __version__
+from . import __version__, outswap
 from .deck import Deck
 from .deckfile import LoadedDeck
 from .errors import OutputError, PaperProofError, UsageError
@@ -333,12 +334,8 @@ def build_deck(
     stamp = impose.Stamp(deck.name, deck.version, deck.seed, deck.label("stamp.seed"))
     settings = deck.print
     folder = into or (deck.name if only is None else only_folder(deck.name, only))
-    target = out_root / folder
-    try:
-        out_root.mkdir(parents=True, exist_ok=True)
-        tmp = Path(tempfile.mkdtemp(prefix=f".{folder}.", suffix=".tmp", dir=out_root))
-    except OSError as exc:
-        raise OutputError(f"cannot create the output folder {out_root}: {exc}") from None
+    target = out_root / outswap.check_folder_name(folder)
+    tmp = outswap.staging_folder(out_root, folder)
     try:
         steps: list[tuple[str, Callable[[], object]]] = [
             ("sheets.pdf, boards.pdf, proofs.pdf",
@@ -368,7 +365,7 @@ def build_deck(
             tick(label, n, len(steps))
             step()
         tick("done", len(steps), len(steps))
-        _move_into_place(tmp, target)
+        outswap.swap_into_place(tmp, target)
     except BaseException as exc:
         shutil.rmtree(tmp, ignore_errors=True)
         if isinstance(exc, OSError):
@@ -376,22 +373,6 @@ def build_deck(
         raise
     files = tuple(sorted(str(p.relative_to(target)) for p in target.rglob("*") if p.is_file()))
     return BuildResult(checked, target, len(components), files, time.perf_counter() - start)
-
-
-def _move_into_place(tmp: Path, target: Path) -> None:
-    """Swap the finished folder in: the old output survives until the new one is complete."""
-    umask = os.umask(0)
-    os.umask(umask)
-    tmp.chmod(0o777 & ~umask)  # mkdtemp makes it 0700; the output is the user's ordinary folder
-    old: Path | None = None
-    if target.exists():
-        old = target.with_name(f".{target.name}.old-{os.getpid()}")
-        if old.exists():
-            shutil.rmtree(old)
-        target.rename(old)
-    tmp.rename(target)
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
 
 
 def ranking(checked: Checked) -> dict[str, Any] | None:

@@ -6,9 +6,12 @@ files, arguments); 3 writing output failed.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import signal
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -58,6 +61,24 @@ def _load_all(paths: list[Path]) -> list[Any]:
     if problems:
         raise DeckError(problems)
     return loaded
+
+
+@contextlib.contextmanager
+def _terminate_as_interrupt() -> Iterator[None]:
+    """Treat SIGTERM (``kill``, a CI timeout, a closing terminal) like Ctrl-C while a build
+    runs, so the same cleanup runs: the staging folder goes, the old output stays."""
+    def handler(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGTERM, handler)
+    except ValueError:  # not the main thread: signals cannot be handled here
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -140,7 +161,8 @@ def build(decks: tuple[str, ...], output: str, seed: int | None, only: str | Non
                              "(letters, digits, '-'), e.g. --into proofs")
         loaded = _load_all(_deck_paths(decks))
         _distinct_names(loaded)
-        failed = 0
+        failed: list[str] = []
+        worst = 0
         with make_pool(jobs, cluster) as pool:
             options = CheckOptions(simulations=simulations, precision=precision,
                                    max_games=max_games, pool=pool)
@@ -150,16 +172,26 @@ def build(decks: tuple[str, ...], output: str, seed: int | None, only: str | Non
             for item, pre in zip(loaded, prechecked, strict=True):
                 bar = _Bar(item.deck.name)
                 try:
-                    result = build_deck(item, Path(output), seed=seed, only=selection, into=into,
-                                        keep_going=keep_going, progress=bar, png=png,
-                                        png_bleed=png_bleed, tts=tts,
-                                        options=options, checked=pre)
+                    with _terminate_as_interrupt():
+                        result = build_deck(item, Path(output), seed=seed, only=selection,
+                                            into=into, keep_going=keep_going, progress=bar,
+                                            png=png, png_bleed=png_bleed, tts=tts,
+                                            options=options, checked=pre)
+                except KeyboardInterrupt:
+                    bar.close()
+                    click.echo(f"interrupted while building {item.path}; its previous output "
+                               "is left as it was", err=True)
+                    sys.exit(130)
                 except PaperProofError as exc:
                     bar.close()
-                    if len(loaded) == 1 or isinstance(exc, DeckError):
+                    if len(loaded) == 1:
                         raise
-                    click.echo(f"error: {exc}", err=True)
-                    failed = max(failed, exc.exit_code)
+                    texts = ([p.format() for p in exc.problems] if isinstance(exc, DeckError)
+                             else [str(exc)])
+                    for text in texts:
+                        click.echo(f"error: {item.path}: {text}", err=True)
+                    failed.append(f"{item.path} (exit {exc.exit_code})")
+                    worst = max(worst, exc.exit_code)
                     continue
                 bar.close()
                 counts = result.checked.report.counts()
@@ -168,7 +200,9 @@ def build(decks: tuple[str, ...], output: str, seed: int | None, only: str | Non
                            f"{len(result.files)} files in {result.folder} "
                            f"({result.seconds:.1f} s)")
             if failed:
-                sys.exit(failed)
+                click.echo(f"{len(failed)} of {len(loaded)} decks failed and kept their "
+                           "previous output: " + ", ".join(failed), err=True)
+                sys.exit(worst)
     except PaperProofError as exc:
         _fail(exc)
 
