@@ -67,13 +67,69 @@ class BuildResult:
 
 
 def check_deck(
-    loaded: LoadedDeck, *, seed: int | None = None, options: CheckOptions | None = None
+    loaded: LoadedDeck, *, seed: int | None = None, options: CheckOptions | None = None,
+    cache: Path | None = None,
 ) -> Checked:
-    """Generate and check one deck (no files written)."""
+    """Generate and check one deck (no files written). With ``cache`` (a folder), a report
+    computed before for exactly this deck (every key, every file it names), these options and
+    this program version is reused instead of checking again (``paperproof watch``)."""
     deck = loaded.deck if seed is None else loaded.deck.with_seed(seed)
     generated = loaded.family.generate(deck)
-    report = loaded.family.check(deck, generated, (options or CheckOptions()).resolve(deck))
+    opts = options or CheckOptions()
+    key = _check_key(deck, opts) if cache is not None else ""
+    path = cache / f"{deck.name}.check.json" if cache is not None else None
+    if path is not None and path.is_file():
+        try:
+            saved = json.loads(path.read_text(encoding="utf-8"))
+            if saved.get("key") == key:
+                return Checked(loaded, deck, generated, report_from_json(saved["report"]))
+        except (OSError, ValueError, KeyError, TypeError):
+            pass  # a damaged cache is only a miss
+    report = loaded.family.check(deck, generated, opts.resolve(deck))
+    if path is not None:
+        import contextlib
+
+        # the cache is an optimisation: failing to write it is not an error
+        with contextlib.suppress(OSError):
+            write_atomic(path, json.dumps({"key": key, "report": report.to_json()},
+                                          sort_keys=True, ensure_ascii=False))
     return Checked(loaded, deck, generated, report)
+
+
+def _check_key(deck: Deck, options: CheckOptions) -> str:
+    """Content hash of everything a check can depend on: the whole validated deck (rows
+    read from CSV files included), the bytes of every image and font it names, the check
+    options and the program version."""
+    import hashlib
+
+    from .render.fonts import face_of, family_keys
+    from .render.images import get_image, has_image, image_keys
+
+    h = hashlib.sha256()
+    h.update(__version__.encode())
+    h.update(json.dumps(deck.model_dump(mode="json"), sort_keys=True).encode())
+    h.update(repr((options.count_solutions, options.simulations, options.precision,
+                   options.max_games)).encode())
+    prefix = deck.image_ref("")
+    for key in sorted(family_keys()):
+        if key.startswith(prefix):
+            h.update(key.encode())  # a font's bytes are in its registered face name
+            h.update(face_of(key, False).encode())
+    for ref in sorted(image_keys()):
+        if ref.startswith(prefix) and has_image(ref):
+            h.update(ref.encode())
+            h.update(hashlib.sha256(get_image(ref).data).digest())
+    return h.hexdigest()
+
+
+def report_from_json(data: dict[str, Any]) -> Report:
+    """A report back from :meth:`Report.to_json` (the check cache)."""
+    from .families.base import CheckEntry
+
+    entries = tuple(CheckEntry(e["subject"], e["check"], e["status"], e["message"],
+                               e.get("code", ""), e.get("details", {}))
+                    for e in data["entries"])
+    return Report(data["deck"], data["family"], data["seed"], entries, data.get("figures", {}))
 
 
 def _check_one(loaded: LoadedDeck, seed: int | None, options: CheckOptions) -> Checked | None:
@@ -303,6 +359,7 @@ def build_deck(
     keep_going: bool = False,
     options: CheckOptions | None = None,
     progress: Progress | None = None,
+    cache: Path | None = None,
     png: int | None = None,
     png_bleed: bool = False,
     tts: bool = False,
@@ -321,7 +378,7 @@ def build_deck(
     tick: Progress = progress or (lambda stage, done, total: None)
     tick("generate and check", 0, 1)
     if checked is None:
-        checked = check_deck(loaded, seed=seed, options=options)
+        checked = check_deck(loaded, seed=seed, options=options, cache=cache)
     if not checked.report.ok and not keep_going:
         raise ChecksFailed(checked.report)
     tick("layout", 0, 1)

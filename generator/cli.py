@@ -415,4 +415,75 @@ def schema(family: str | None) -> None:
         _fail(exc)
 
 
+def _svg_digests(folder: Path) -> dict[str, str]:
+    import hashlib
+
+    if not folder.is_dir():
+        return {}
+    return {p.stem: hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.glob("*.svg"))}
+
+
+def _rebuild(path: Path, out: Path, simulations: int | None) -> None:
+    """One round of ``watch``: load, check (cached), build with --keep-going, say what
+    changed. Problems are printed, never fatal: the loop goes on to the next save."""
+    from .build import build_deck
+    from .deckfile import load_deck
+    from .families.base import CheckOptions
+
+    try:
+        loaded = load_deck(path)
+        before = _svg_digests(out / loaded.deck.name / "svg")
+        bar = _Bar(loaded.deck.name)
+        result = build_deck(loaded, out, keep_going=True, progress=bar,
+                            cache=out / ".paperproof-cache",
+                            options=CheckOptions(simulations=simulations))
+        bar.close()
+    except PaperProofError as exc:
+        if isinstance(exc, DeckError):
+            for problem in exc.problems:
+                click.echo(f"error: {problem.format()}", err=True)
+        else:
+            click.echo(f"error: {exc}", err=True)
+        return
+    after = _svg_digests(result.folder / "svg")
+    changed = sorted(k for k in after if before.get(k) != after[k])
+    counts = ", ".join(f"{n} {s}" for s, n in result.checked.report.counts().items())
+    what = ("nothing changed" if not changed else
+            f"changed: {', '.join(changed[:12])}" + (" ..." if len(changed) > 12 else ""))
+    click.echo(f"{time.strftime('%H:%M:%S')} {loaded.deck.name}: {counts}; {what} "
+               f"({result.seconds:.1f} s)")
+
+
+@main.command()
+@click.argument("deck", type=click.Path(dir_okay=False))
+@click.option("-o", "--output", "output", type=click.Path(file_okay=False), default="output",
+              show_default=True, help="Folder that receives <deck>/.")
+@click.option("--simulations", type=int, default=None, help="Override [check] simulations.")
+def watch(deck: str, output: str, simulations: int | None) -> None:
+    """Rebuild DECK on every save of it or of a file in its folder (Ctrl-C stops).
+
+    Checks are cached by a content hash of the deck, the files it names, the options and
+    the program version (OUTPUT/.paperproof-cache/), so a change that leaves the rules
+    alone rebuilds without checking again. Cards failing a check are printed (with their
+    NOT COMPLETABLE mark), as with --keep-going."""
+    from watchfiles import watch as watch_files
+
+    path = Path(deck)
+    out = Path(output)
+    _rebuild(path, out, simulations)
+    folder = path.resolve().parent
+    skip = out.resolve()
+    try:
+        for changes in watch_files(folder, debounce=300, raise_interrupt=False):
+            names = sorted({Path(p).name for _, p in changes
+                            if not Path(p).resolve().is_relative_to(skip)})
+            if not names:
+                continue
+            click.echo(f"saved: {', '.join(names)}")
+            _rebuild(path, out, simulations)
+    except KeyboardInterrupt:
+        pass
+
+
 main.add_command(shapes)

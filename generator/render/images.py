@@ -96,6 +96,11 @@ def get_image(key: str) -> ImageData:
         raise LayoutError(f"image {key!r} was not loaded with the deck") from None
 
 
+def image_keys() -> tuple[str, ...]:
+    """Every registered image key."""
+    return tuple(_REGISTRY)
+
+
 def has_image(key: str) -> bool:
     return key in _REGISTRY
 
