@@ -5,6 +5,7 @@ reason; unknown is never counted as either; the figure is deterministic for a se
 
 from __future__ import annotations
 
+import json
 import random
 
 from generator.core.budget import Budget
@@ -160,3 +161,35 @@ def test_the_deck_report_carries_the_hand_figure() -> None:
             cert = HandCertificate.from_json(h["certificate"])
             assert replay_hand(ps.sheet, ps.die, hand, cert) == ""
     assert family.check(deck, ps, CheckOptions()).figures == rep.figures
+
+
+def test_a_hand_written_extra_cut_chain_replays() -> None:
+    # three one-square cards, the first two award an Extra Cut: one rolled cut frees the
+    # first square, its Extra Cut frees the second, whose Extra Cut frees the third
+    chain = [Card.from_rows("c1", "", ["#"], bonus=Bonus.EXTRA_CUT),
+             Card.from_rows("c2", "", ["#"], bonus=Bonus.EXTRA_CUT),
+             Card.from_rows("c3", "", ["#"])]
+    die = Die.from_text("1 | 1,1")
+
+    def on(card: str, r: int, c: int) -> dict[str, object]:
+        return {"card": card, "section": [[r, c]], "transform": 0, "offset": [-r, -c]}
+
+    data = {"deal": ["c1", "c2", "c3"], "rounds": [
+        {"face": [1, 1], "cuts": ["1,0 E 1", "0,4 S 1"]},
+        {"face": [1, 1], "cuts": ["3,0 E 1", "0,2 S 1"]},
+        {"face": [1], "cuts": ["0,1 S 1"], "keep": [None], "placed": [on("c1", 0, 0)],
+         "extra": [{"cut": "1,5 W 1", "placed": [on("c2", 0, 4)]},
+                   {"cut": "4,1 N 1", "placed": [on("c3", 3, 0)]}]}]}
+    cert = HandCertificate.from_json(data)
+    assert replay_hand(SHEET, die, chain, cert) == ""
+    assert HandCertificate.from_json(cert.to_json()) == cert
+    # without the chain's last link the third card stays open
+    short = json.loads(json.dumps(data))
+    short["rounds"][2]["extra"] = short["rounds"][2]["extra"][:1]
+    assert "c3 is not complete" in replay_hand(SHEET, die, chain,
+                                               HandCertificate.from_json(short))
+    # an Extra Cut nobody awarded is refused
+    early = json.loads(json.dumps(data))
+    early["rounds"][1]["extra"] = [{"cut": "4,1 N 1"}]
+    assert "no Extra Cut bonus" in replay_hand(SHEET, die, chain,
+                                               HandCertificate.from_json(early))

@@ -433,14 +433,17 @@ def _distances_of(req: frozenset[EdgeKey], rows: int, cols: int) -> dict[tuple[i
 
 
 def try_face(ps: PlanState, face: Sequence[int], meter: Meter,
-             forced: bool = False, strict: bool = True) -> _RoundTry | None:
+             forced: bool = False, strict: bool = True,
+             same_round: bool = False) -> _RoundTry | None:
     """Greedy cuts for one face: most required edges, fewest wasted, never through a piece,
     never freeing a part that mixes a piece with other squares, nor a scrap that has a legal
     place on a face-up card (it would have to be placed there). ``forced`` (a rolled face in
     a simulation) falls back to any legal cut when nothing else is acceptable; the caller
     then places what the rules force and re-plans. ``strict=False`` allows scraps with a
-    legal place (the caller places them as the rules force and re-plans)."""
-    rt = _RoundTry(ps.state.new_round())
+    legal place (the caller places them as the rules force and re-plans). ``same_round``:
+    the cuts continue the current round (an Extra Cut), so its cuts count for the same-round
+    rule."""
+    rt = _RoundTry(ps.state if same_round else ps.state.new_round())
     req = set(ps.req)
     pending = set(ps.pending)
     taken: dict[int, set[Cell]] = {}

@@ -32,7 +32,7 @@ from ...core.budget import Budget, Meter
 from ...core.exactcover import CoverProblem, solve
 from ...core.grid import Cell, interior_edges
 from ...core.verdict import Verdict
-from .cert import HandCertificate, Placed, RoundPlan
+from .cert import ExtraPlan, HandCertificate, Placed, RoundPlan
 from .model import FEATURE_WORDS, Bonus, Card, Demand, Die, Feature, Icon, Sheet
 from .planner import (
     Piece,
@@ -45,13 +45,14 @@ from .planner import (
     try_face,
     walkway_groups,
 )
-from .replay import play_plan_round, replay_hand
+from .replay import engine_builds, play_plan_round, replay_hand
 from .rules import (
     CardState,
     PlayerState,
     RuleError,
     SheetState,
     build,
+    extra_cut,
     forced_builds,
     free_spaces,
 )
@@ -329,6 +330,7 @@ def _play_out(sheet: Sheet, die: Die, cards: Sequence[Card], pieces: Sequence[Pi
             return f"round {len(rounds) + 1}: the engine refused the plan: {err}"
         if len(player.completed) > before:
             stall = 0
+        player, rp, todo = _extra_cuts(sheet, cards, player, rp, todo, meter)
         rounds.append(rp)
         if forced and len(player.completed) < len(cards):
             # A scrap the rules forced onto a card took spaces of planned sections: choose
@@ -343,6 +345,56 @@ def _play_out(sheet: Sheet, die: Die, cards: Sequence[Card], pieces: Sequence[Pi
                 return "a scrap forced onto a card left no sections for the rest"
             todo = {p.section: p for p in again}
     return HandCertificate(ids, tuple(rounds))
+
+
+def _extra_cuts(sheet: Sheet, cards: Sequence[Card], player: PlayerState, rp: RoundPlan,
+                todo: dict[frozenset[Cell], Piece], meter: Meter
+                ) -> tuple[PlayerState, RoundPlan, dict[frozenset[Cell], Piece]]:
+    """Spend the Extra Cuts the round earned, one at a time while one helps: a single cut of
+    a length of the round's face that cuts required edges or frees a planned section of a
+    face-up card, never a scrap with a legal place (so no re-plan is needed). A card it
+    completes may award the next one (a chain). Declining is allowed, so a cut that helps
+    nothing is not made. Returns the player, the round with its Extra Cuts, the sections
+    still to free."""
+    index = {c.id: i for i, c in enumerate(cards)}
+    while player.extra_cuts > 0 and len(player.completed) < len(cards):
+        if not meter.tick():
+            break
+        up = {index[cs.card.id] for cs in player.face_up}
+        pending = [p for p in todo.values() if p.card in up]
+        if not pending:
+            break
+        ps = _hand_plan_state(sheet, player.sheet, pending,
+                              [p for p in todo.values() if p.card not in up],
+                              {index[cs.card.id]: cs for cs in player.face_up})
+        best: tuple[float, Any] | None = None
+        for length in sorted(set(rp.face)):
+            rt = try_face(ps, (length,), meter, same_round=True)
+            if rt is None:
+                continue
+            got = sum(1 for f in rt.freed if f in ps.pending)
+            score = 10.0 * rt.gain - 3.0 * rt.waste + 25.0 * got - 4.0 * rt.approach
+            if (rt.gain or got) and (best is None or score > best[0]):
+                best = (score, rt)
+        if best is None:
+            break
+        rt = best[1]
+        pos = {index[cs.card.id]: k for k, cs in enumerate(player.face_up)}
+        planned = {part: (pos[ps.cards[part]], ps.pending[part]) for part in rt.freed
+                   if part in ps.pending}
+        builds = forced_builds(player.face_up, sheet, rt.freed, planned)
+        ex = ExtraPlan(rt.cuts[0], rt.keeps[0],
+                       tuple(Placed(player.face_up[b.card].card.id, b.placement)
+                             for b in builds if b.placement is not None and b.card is not None),
+                       tuple(b.section for b in builds if b.placement is None))
+        try:
+            player = extra_cut(player, rp.face, ex.cut,
+                               engine_builds(player, ex.placed, ex.crumpled), ex.keep)
+        except RuleError:
+            break  # never expected (the planner's cut is legal); the round stands without it
+        todo = {s: p for s, p in todo.items() if s not in planned}
+        rp = replace(rp, extra=rp.extra + (ex,))
+    return player, rp, todo
 
 
 @dataclass(frozen=True)
