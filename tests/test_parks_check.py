@@ -281,3 +281,33 @@ def json_copy(data: dict[str, object]) -> dict[str, Any]:
 
     out: dict[str, Any] = json.loads(json.dumps(data))
     return out
+
+
+def test_deck_validation_rotates_outlines_skips_unused_sizes_and_warns_on_dead_faces() -> None:
+    from generator.deckfile import load_deck_text
+
+    text = """
+family = "parks"
+name = "edges"
+[check]
+simulations = 0
+[parks]
+sheet = ["GGWAP", "GGWAP", "AAPGG", "PWGGA"]
+cards = 0
+grand_cards = 0
+card_cells = [5, 40]
+hands = 0
+die = [[1], [6]]
+[[parks.card]]
+shape = ["G###"]
+"""
+    loaded = load_deck_text(text, "edges.toml")  # no card_cells error: no cards generated
+    ps = loaded.family.generate(loaded.deck)
+    card = ps.cards[0]
+    # drawn 1 x 4, the poker card holds 4 rows x 3 columns: turned a quarter, demand with it
+    assert (card.height, card.width) == (4, 1)
+    assert card.demand_map() == {(0, 0): Card.from_rows("x", "", ["G"]).demand((0, 0))}
+    rep = loaded.family.check(loaded.deck, ps, CheckOptions())
+    die = [e for e in rep.entries if e.check == "die"]
+    assert len(die) == 1 and die[0].status == "warn" and die[0].code == "W-PARKS-DIE-FACE"
+    assert "[6] can never be cut" in die[0].message and "is 5" in die[0].message

@@ -88,9 +88,13 @@ class ParksFamily(Family):
                                    f"face {face} needs one or more cut lengths of 1 or more",
                                    "e.g. [2, 2] for two cuts of length 2"))
         box = card_box(deck.print.card.width, deck.print.card.height, p.square)
-        for key, (lo, hi), cap, what in (
-                ("card_cells", p.card_cells, box[0] * box[1], "the card at this square size"),
-                ("grand_cells", p.grand_cells, p.grand_box[0] * p.grand_box[1], "grand_box")):
+        for key, (lo, hi), cap, what, count in (
+                ("card_cells", p.card_cells, box[0] * box[1], "the card at this square size",
+                 p.cards),
+                ("grand_cells", p.grand_cells, p.grand_box[0] * p.grand_box[1], "grand_box",
+                 p.grand_cards)):
+            if count == 0:
+                continue  # no cards are generated, so their size range asks nothing
             if lo < 1 or hi < lo:
                 out.append(Problem("E-PARKS-SIZE", root + (key,), f"bad range [{lo}, {hi}]",
                                    "two numbers, 1 <= min <= max"))
@@ -122,12 +126,13 @@ class ParksFamily(Family):
                                        f"walkway {j + 1} is split in two",
                                        "a walkway's cells must be joined edge to edge"))
             rows, cols = p.grand_box if spec.grand else box
-            if card.height > rows or card.width > cols:
+            if card.fitted(rows, cols) is None:
                 out.append(Problem("E-PARKS-CARD-SIZE", path + ("shape",),
                                    f"a {card.height}x{card.width} outline does not fit "
                                    + ("grand_box" if spec.grand else "the card") +
                                    f" ({rows} rows x {cols} columns at {p.square:g} mm)",
-                                   "use a smaller outline, smaller squares or a larger card"))
+                                   "use a smaller outline, smaller squares or a larger card "
+                                   "(an outline that fits turned a quarter is turned)"))
         return out
 
     def generate(self, deck: Deck) -> ParksSet:

@@ -96,6 +96,28 @@ def balance(ps: ParksSet) -> tuple[CheckEntry, dict[str, Any]]:
     return CheckEntry("deck", "balance", "info", msg, details={"balance": fig}), fig
 
 
+def longest_cut(rows: int, cols: int) -> int:
+    """The longest straight cut a fresh ``rows`` x ``cols`` sheet allows: along a row line
+    (there are some when rows >= 2) up to ``cols`` edges, along a column line up to ``rows``.
+    Cuts only get shorter as the sheet is cut, so a longer length can never be cut."""
+    return max(cols if rows >= 2 else 0, rows if cols >= 2 else 0)
+
+
+def die_entry(ps: ParksSet) -> CheckEntry | None:
+    """A warning when a die face asks for a cut the sheet can never take (rolling it ends a
+    solo game at once, and in a race nobody can play the round)."""
+    top = longest_cut(ps.sheet.rows, ps.sheet.cols)
+    bad = [list(f) for f in ps.die.faces if max(f) > top]
+    if not bad:
+        return None
+    return CheckEntry("deck", "die", "warn",
+                      f"die face{'s' if len(bad) > 1 else ''} "
+                      + ", ".join(str(f) for f in bad)
+                      + f" can never be cut: the longest straight cut on the {ps.sheet.rows}x"
+                      f"{ps.sheet.cols} sheet is {top}", "W-PARKS-DIE-FACE",
+                      {"faces": bad, "longest_cut": top})
+
+
 def check(deck: Deck, ps: ParksSet, options: CheckOptions) -> Report:
     p: ParksParams = deck.params
     games = deck.check.simulations if options.simulations is None else options.simulations
@@ -135,6 +157,9 @@ def check(deck: Deck, ps: ParksSet, options: CheckOptions) -> Report:
                                       details=details))
     bal_entry, bal = balance(ps)
     entries.append(bal_entry)
+    die_warn = die_entry(ps)
+    if die_warn is not None:
+        entries.append(die_warn)
     figures: dict[str, Any] = {
         "cards": len(ps.park_cards), "grand_cards": len(ps.grand_cards),
         "verdicts": verdicts, "hand_coverage": hj, "balance": bal,

@@ -230,7 +230,11 @@ def generate(deck: Deck) -> ParksSet:
         else:
             n_park += 1
             card_id = f"park-{n_park:02d}"
-        cards.append(Card.from_rows(card_id, spec.name or card_id, spec.shape, spec.icons,
-                                    spec.walkways, Bonus(spec.bonus), spec.grand))
+        drawn = Card.from_rows(card_id, spec.name or card_id, spec.shape, spec.icons,
+                               spec.walkways, Bonus(spec.bonus), spec.grand)
+        rows, cols = p.grand_box if spec.grand else card_box(
+            deck.print.card.width, deck.print.card.height, p.square)
+        # Validation accepted it as drawn or turned a quarter; keep the way it fits.
+        cards.append(drawn.fitted(rows, cols) or drawn)
     tokens = ((Token.GARDENER, p.gardener_tokens), (Token.WILDLIFE, p.wildlife_tokens))
     return ParksSet(sheet, tuple(cards), die, tokens)

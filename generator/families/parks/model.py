@@ -18,7 +18,7 @@ Text forms (also what deck files use):
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import lru_cache
 from typing import Literal
@@ -357,6 +357,27 @@ class Card:
             demands=tuple(sorted((norm(k), v) for k, v in demands.items() if not v.empty)),
             walkways=tuple(frozenset(norm(x) for x in groups[k]) for k in sorted(groups)),
             bonus=Bonus(bonus), grand=grand)
+
+    def rotated(self) -> Card:
+        """The card turned a quarter (clockwise): outline, demands and walkways together."""
+        h = self.height
+
+        def turn(cell: Cell) -> Cell:
+            return (cell[1], h - 1 - cell[0])
+
+        return replace(self, cells=frozenset(turn(c) for c in self.cells),
+                       demands=tuple(sorted((turn(c), d) for c, d in self.demands)),
+                       walkways=tuple(frozenset(turn(c) for c in w) for w in self.walkways))
+
+    def fitted(self, rows: int, cols: int) -> Card | None:
+        """The card as it fits a ``rows`` x ``cols`` box: as drawn, else turned a quarter (a
+        designer may draw a tall outline sideways); None when neither fits."""
+        if self.height <= rows and self.width <= cols:
+            return self
+        turned = self.rotated()
+        if turned.height <= rows and turned.width <= cols:
+            return turned
+        return None
 
     @classmethod
     def from_text(cls, text: str) -> Card:
