@@ -151,9 +151,11 @@ class ParksFamily(Family):
         cards left incomplete), all whole numbers >= 0 (default 0)."""
         from ...deckfile import parse_toml
 
+        ps: ParksSet = generated
+        if text.lstrip().startswith("{"):
+            return _score_log(ps, source, text)
         doc = parse_toml(text, str(source))
         data = doc.data
-        ps: ParksSet = generated
         problems: list[Problem] = []
         counts: dict[str, int] = {}
         keys = ("tokens", "largest_section", "crumpled", "incomplete")
@@ -195,6 +197,8 @@ class ParksFamily(Family):
             problems.append(Problem("E-PARKS-SCORE", (key,), f"unknown key {key!r}",
                                     "valid: completed, " + ", ".join(keys), str(source),
                                     doc.line_of((key,))))
+        if not problems:
+            problems.extend(_implausible(ps, cards, counts, str(source), doc.line_of))
         if problems:
             raise DeckError(problems)
         parks = sum(1 for c in cards if not c.grand)
@@ -209,6 +213,86 @@ class ParksFamily(Family):
                    "incomplete face-up cards": f"{counts['incomplete']} x -1"}
         return ScoreResult(pts["total"], tuple(ScoreLine(k, v, details[k])
                                                for k, v in pts.items() if k != "total"))
+
+
+def _score_lines(pts: dict[str, int], details: dict[str, str]) -> ScoreResult:
+    return ScoreResult(pts["total"], tuple(ScoreLine(k, v, details.get(k, ""))
+                                           for k, v in pts.items() if k != "total"))
+
+
+def _score_log(ps: ParksSet, source: Path, text: str) -> ScoreResult:
+    """Score a solo move log (JSON, :class:`solo.SoloLog`): replayed through the engine from
+    the deal, refused with the round and rule when a move is illegal or the game unfinished."""
+    import json
+
+    from .cert import CertificateError
+    from .solo import SoloLog, replay_solo
+
+    def bad(message: str, hint: str) -> DeckError:
+        return DeckError([Problem("E-PARKS-SCORE-LOG", (), message, hint, str(source), 1)])
+
+    try:
+        log = SoloLog.from_json(json.loads(text))
+    except json.JSONDecodeError as err:
+        raise DeckError([Problem("E-PARKS-SCORE-LOG", (), f"not JSON: {err.msg}",
+                                 "a move log as `paperproof check --format json` shows one",
+                                 str(source), err.lineno)]) from None
+    except CertificateError as err:
+        raise bad(str(err), "see docs/families/parks.md, 'The certificate format'") from None
+    ids = {c.id: c for c in ps.cards}
+    missing = [cid for cid in log.deal if cid not in ids]
+    if missing:
+        raise bad(f"the deal names {missing[0]!r}, which is not a card of this deck",
+                  "valid ids: " + _id_ranges(ps))
+    player, problem = replay_solo(ps.sheet, ps.die, [ids[c] for c in log.deal], log)
+    if player is None:
+        raise bad(f"the move log breaks the rules: {problem}",
+                  "every move is replayed through the rules engine")
+    from .rules import solo_score
+
+    pts = solo_score(player)
+    details = {"completed park cards": f"{pts['completed park cards'] // 3} x 3",
+               "completed grand park cards": f"{pts['completed grand park cards'] // 5} x 5",
+               "tokens held": f"{len(player.tokens)} x 1",
+               "largest placed section": f"{player.largest_placed} squares",
+               "crumpled sections": f"{len(player.crumpled)} x -1",
+               "incomplete face-up cards": f"{-pts['incomplete face-up cards']} x -1"}
+    return _score_lines(pts, details)
+
+
+def _implausible(ps: ParksSet, cards: list[Card], counts: dict[str, int], source: str,
+                 line_of: Any) -> list[Problem]:
+    """A hand-typed tally no solo game could produce, each with the reason."""
+    from .solo import SOLO_GRANDS, SOLO_PARKS
+
+    out: list[Problem] = []
+
+    def add(key: str, message: str, hint: str) -> None:
+        out.append(Problem("E-PARKS-SCORE", (key,), message, hint, source, line_of((key,))))
+
+    grands = sum(1 for c in cards if c.grand)
+    if grands > SOLO_GRANDS or len(cards) - grands > SOLO_PARKS:
+        add("completed", f"{len(cards) - grands} park and {grands} grand park cards completed; "
+            f"a solo deal has {SOLO_PARKS} park cards and {SOLO_GRANDS} grand park "
+            f"card{'s' if SOLO_GRANDS > 1 else ''}", "list the cards this game completed")
+    squares = len(ps.sheet.cells())
+    biggest = max((c.size for c in ps.cards), default=0)
+    if counts["largest_section"] > min(squares, biggest):
+        add("largest_section", f"a placed section of {counts['largest_section']} squares: the "
+            f"largest card has {biggest} spaces and the sheet {squares} squares",
+            f"at most {min(squares, biggest)}")
+    earned = sum(1 for c in cards if c.bonus.value in ("gardener", "wildlife-token"))
+    if counts["tokens"] > earned:
+        add("tokens", f"{counts['tokens']} tokens held, but the completed cards award "
+            f"{earned}", "tokens come only from completed cards' bonuses")
+    if counts["crumpled"] > squares:
+        add("crumpled", f"{counts['crumpled']} crumpled sections from a sheet of {squares} "
+            "squares", f"at most {squares}")
+    if counts["incomplete"] > SOLO_GRANDS + SOLO_PARKS - len(cards):
+        add("incomplete", f"{counts['incomplete']} incomplete face-up cards with "
+            f"{len(cards)} completed: a solo deal has {SOLO_GRANDS + SOLO_PARKS} cards",
+            "count the face-up cards left incomplete")
+    return out
 
 
 __all__ = ["ParksFamily", "ParksParams", "ParksSet", "Card", "Sheet", "Feature"]

@@ -118,6 +118,49 @@ def die_entry(ps: ParksSet) -> CheckEntry | None:
                       {"faces": bad, "longest_cut": top})
 
 
+def solo_entry(deck: Deck, ps: ParksSet, games: int) -> CheckEntry | None:
+    """The solo score distribution: ``games`` seeded solo games of the bot
+    (:func:`solo.play_solo`), each move log replayed through the engine (:func:`solo.
+    replay_solo`) before its score counts; the mean with its 95% interval, the range, the
+    histogram, why games ended, and the first game's move log (what ``paperproof score``
+    reads)."""
+    from ...core.rng import make_rng
+    from ...core.stats import mean_interval
+    from .solo import SOLO_GRANDS, SOLO_PARKS, play_solo, replay_solo, solo_deal
+
+    if games <= 0:
+        return None
+    scores: list[int] = []
+    ended: dict[str, int] = {}
+    example: dict[str, Any] | None = None
+    for g in range(games):
+        rng = make_rng(deck.seed, "parks-solo", g)
+        deal = solo_deal(ps.cards, rng)
+        if deal is None:
+            return CheckEntry("deck", "solo", "info",
+                              f"no solo game: a solo deal needs {SOLO_GRANDS} grand park "
+                              f"card(s) and {SOLO_PARKS} park cards", details={})
+        game = play_solo(ps.sheet, ps.die, deal, SOLO_GRANDS, rng, SIM_BUDGET.start())
+        player, problem = replay_solo(ps.sheet, ps.die, deal, game.log)
+        if player is None:
+            return CheckEntry("deck", "solo", "fail", f"a solo game failed replay: {problem}",
+                              "E-PARKS-SOLO-REPLAY", {"log": game.log.to_json()})
+        scores.append(game.points["total"])
+        key = "a face could not be cut" if "could not" in game.ended else game.ended
+        ended[key] = ended.get(key, 0) + 1
+        if example is None:
+            example = {"log": game.log.to_json(), "points": game.points}
+    m = mean_interval(scores)
+    hist: dict[str, int] = {}
+    for v in sorted(scores):
+        hist[str(v)] = hist.get(str(v), 0) + 1
+    msg = (f"solo score {m.text('points')}, range {min(scores)}..{max(scores)}; games ended: "
+           + ", ".join(f"{k} {n}" for k, n in sorted(ended.items())))
+    return CheckEntry("deck", "solo", "info", msg, details={"solo": {
+        "games": games, "score": m.to_json(), "min": min(scores), "max": max(scores),
+        "histogram": hist, "ended": ended, "example": example}})
+
+
 def check(deck: Deck, ps: ParksSet, options: CheckOptions) -> Report:
     p: ParksParams = deck.params
     games = deck.check.simulations if options.simulations is None else options.simulations
@@ -157,6 +200,9 @@ def check(deck: Deck, ps: ParksSet, options: CheckOptions) -> Report:
                                       details=details))
     bal_entry, bal = balance(ps)
     entries.append(bal_entry)
+    solo = solo_entry(deck, ps, games)
+    if solo is not None:
+        entries.append(solo)
     die_warn = die_entry(ps)
     if die_warn is not None:
         entries.append(die_warn)
@@ -166,6 +212,7 @@ def check(deck: Deck, ps: ParksSet, options: CheckOptions) -> Report:
         "mean_difficulty_share": round(sum(shares) / len(shares), 3) if shares else None,
         "mean_certificate_rounds": round(sum(rounds) / len(rounds), 2) if rounds else None,
         "simulations_per_card": games,
+        "solo": solo.details.get("solo") if solo is not None else None,
     }
     return Report(deck=deck.name, family="parks", seed=deck.seed, entries=tuple(entries),
                   figures=figures)
