@@ -19,7 +19,12 @@ from .units import MAX_LENGTH_MM
 
 
 def deck_schema(family: str | None = None) -> dict[str, Any]:
-    """JSON Schema of one family's deck files, or of every family's (``oneOf``)."""
+    """JSON Schema of one family's deck files, or of every family's (``oneOf``); or of a
+    family's written proofs (``parks-certificate``: certificates and solo move logs)."""
+    if family == "parks-certificate":
+        from .families.parks.cert import certificate_schema
+
+        return certificate_schema()
     if family is not None:
         fam = find_family(family)
         schema = deck_model(fam.name, fam.Params).model_json_schema()

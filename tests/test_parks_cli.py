@@ -85,3 +85,49 @@ def test_score_a_solo_game(tmp_path: Path) -> None:
     text = out + err
     assert "no card 'park-09'" in text and "tokens must be a whole number" in text
     assert "unknown key 'colour'" in text
+
+
+def test_the_report_alone_is_enough_to_replay_every_certificate() -> None:
+    # an independent checker: rebuilds sheet, cards and die from report.json's model only
+    from generator.core.grid import Cell
+    from generator.families.parks.cert import Certificate
+    from generator.families.parks.model import (
+        Bonus,
+        Card,
+        Demand,
+        Die,
+        Feature,
+        Icon,
+        Sheet,
+        Square,
+    )
+    from generator.families.parks.replay import replay
+
+    code, out, _ = run("check", SMALL, "--format", "json")
+    assert code == 0
+    data = json.loads(out)
+    doc = data[0] if isinstance(data, list) else data
+    model = doc["figures"]["model"]
+    squares = {(r, c): Square(Feature(sq["feature"]), Icon(sq["icon"]) if sq["icon"] else None)
+               for r, row in enumerate(model["sheet"]["squares"]) for c, sq in enumerate(row)}
+    sheet = Sheet.from_text(model["sheet"]["text"])
+    assert all(sheet.at(cell) == sq for cell, sq in squares.items())
+    die = Die(tuple(tuple(f) for f in model["die"]))
+
+    def cell(x: list[int]) -> Cell:
+        return (x[0], x[1])
+
+    cards = {m["id"]: Card(m["id"], m["name"], frozenset(cell(x) for x in m["cells"]),
+                           tuple((cell(d["cell"]), Demand(
+                               Feature(d["feature"]) if d["feature"] else None,
+                               Icon(d["icon"]) if d["icon"] else None))
+                                 for d in m["demands"]),
+                           tuple(frozenset(cell(x) for x in w) for w in m["walkways"]),
+                           bonus=Bonus(m["bonus"]), grand=m["grand"]) for m in model["cards"]}
+    done = 0
+    for e in doc["entries"]:
+        if e["check"] == "completable" and "certificate" in e["details"]:
+            cert = Certificate.from_json(e["details"]["certificate"])
+            assert replay(sheet, die, cards[cert.card], cert) == ""
+            done += 1
+    assert done == 3

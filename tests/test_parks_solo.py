@@ -111,3 +111,24 @@ def test_paperproof_score_replays_a_move_log_and_refuses_impossible_tallies(
     text = out + err
     assert code == 2
     assert "a placed section of 30 squares" in text and "2 tokens held" in text
+
+
+def test_the_certificate_schema_accepts_every_written_form() -> None:
+    import pytest
+
+    jsonschema = pytest.importorskip("jsonschema")
+    code, out, err = run("schema", "parks-certificate")
+    assert code == 0, err
+    schema = json.loads(out)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    log, _ = _game(0)
+    jsonschema.validate(log.to_json(), schema)
+    from generator.families.parks.planner import completability
+
+    v = completability(SHEET, DIE, DEAL[5], Budget(nodes=50_000))
+    assert v.certificate is not None
+    jsonschema.validate(v.certificate.to_json(), schema)
+    bad = v.certificate.to_json()
+    bad["rounds"][0]["cuts"] = ["north 2"]
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(bad, schema)

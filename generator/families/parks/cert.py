@@ -271,3 +271,66 @@ def _crumpled_list(data: Any, where: str) -> tuple[frozenset[Cell], ...]:
 def _rounds(data: Any) -> tuple[RoundPlan, ...]:
     return tuple(RoundPlan.from_json(r, f"rounds[{i}]")
                  for i, r in enumerate(_list(data, "rounds")))
+
+
+def certificate_schema() -> dict[str, Any]:
+    """JSON Schema (draft 2020-12) of the three written forms: a card certificate, a hand
+    certificate and a solo move log (``paperproof schema parks-certificate``). The schema
+    says what is well formed; whether the moves are legal only replay can say."""
+    cell = {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2,
+            "description": "[row, column], 0-based from the top-left"}
+    section = {"type": "array", "items": cell, "minItems": 1,
+               "description": "the section's sheet squares"}
+    cut = {"type": "string", "pattern": r"^-?\d+,-?\d+ [NESW] \d+$",
+           "description": "'row,col DIR length': from lattice corner row,col (0,0 the sheet's "
+                          "top-left corner) towards N/E/S/W through length unit edges"}
+    keep = {"oneOf": [cell, {"type": "null"}],
+            "description": "a square of the part that stays on a tie for the largest part; "
+                           "null when the cut leaves no tie"}
+    placed = {"type": "object", "additionalProperties": False,
+              "required": ["card", "section", "transform", "offset"],
+              "properties": {
+                  "card": {"type": "string", "description": "the face-up card's id"},
+                  "section": section,
+                  "transform": {"type": "integer", "minimum": 0, "maximum": 7,
+                                "description": "0 identity, 1-3 rotate 90/180/270 clockwise, "
+                                               "4 mirror left-right, 5 mirror top-bottom, "
+                                               "6 transpose, 7 anti-transpose"},
+                  "offset": {**cell, "description": "card space = transform(square) + offset"},
+                  "waive": {"type": "array", "description": "token waivers",
+                            "items": {"type": "array", "minItems": 3, "maxItems": 3,
+                                      "prefixItems": [{"type": "integer"}, {"type": "integer"},
+                                                      {"enum": ["feature", "icon"]}]}}}}
+    built = {"placed": {"type": "array", "items": {"$ref": "#/$defs/placed"}},
+             "crumpled": {"type": "array", "items": section,
+                          "description": "sections with no legal place on any face-up card"}}
+    extra = {"type": "object", "additionalProperties": False, "required": ["cut"],
+             "properties": {"cut": cut, "keep": keep, **built}}
+    rnd = {"type": "object", "additionalProperties": False, "required": ["face", "cuts"],
+           "properties": {
+               "face": {"type": "array", "items": {"type": "integer", "minimum": 1},
+                        "minItems": 1, "description": "the die face (cut lengths)"},
+               "cuts": {"type": "array", "items": cut, "description": "in the order made"},
+               "keep": {"type": "array", "items": keep, "description": "one per cut"},
+               **built,
+               "extra": {"type": "array", "items": {"$ref": "#/$defs/extra"},
+                         "description": "Extra Cuts made at once after BUILD and CHECK"}}}
+    rounds = {"type": "array", "items": {"$ref": "#/$defs/round"}}
+    ids = {"type": "array", "items": {"type": "string"}}
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "PaperProof parks certificate or solo move log",
+        "oneOf": [
+            {"title": "card certificate", "type": "object", "additionalProperties": False,
+             "required": ["card", "rounds"],
+             "properties": {"card": {"type": "string"}, "rounds": rounds}},
+            {"title": "hand certificate", "type": "object", "additionalProperties": False,
+             "required": ["deal", "rounds"],
+             "properties": {"deal": ids, "rounds": rounds}},
+            {"title": "solo move log", "type": "object", "additionalProperties": False,
+             "required": ["solo", "deal", "grands", "rounds"],
+             "properties": {"solo": {"const": True}, "deal": ids,
+                            "grands": {"type": "integer", "minimum": 0}, "rounds": rounds}},
+        ],
+        "$defs": {"round": rnd, "extra": extra, "placed": placed},
+    }

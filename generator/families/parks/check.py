@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.budget import Budget
+from ...core.polyomino import TRANSFORMS
 from ...core.verdict import Verdict
 from ...deck import Deck
 from ..base import CheckEntry, CheckOptions, Report
@@ -161,6 +162,45 @@ def solo_entry(deck: Deck, ps: ParksSet, games: int) -> CheckEntry | None:
         "histogram": hist, "ended": ended, "example": example}})
 
 
+def model_json(ps: ParksSet) -> dict[str, Any]:
+    """Everything an independent checker needs to replay the certificates without the deck
+    code or the drawings: the sheet (size, every square's feature and icon), every card
+    (outline, demands, walkways, bonus, grand flag), the die faces and the rules in force."""
+    from .solo import SOLO_GRANDS, SOLO_PARKS
+
+    sheet = ps.sheet
+    def square(cell: tuple[int, int]) -> dict[str, str | None]:
+        sq = sheet.at(cell)
+        return {"feature": sq.feature.value, "icon": sq.icon.value if sq.icon else None}
+
+    squares = [[square((r, c)) for c in range(sheet.cols)] for r in range(sheet.rows)]
+    cards = []
+    for card in ps.cards:
+        cards.append({
+            "id": card.id, "name": card.name, "grand": card.grand, "bonus": card.bonus.value,
+            "cells": [list(c) for c in sorted(card.cells)],
+            "demands": [{"cell": list(c), "feature": d.feature.value if d.feature else None,
+                         "icon": d.icon.value if d.icon else None} for c, d in card.demands],
+            "walkways": [[list(c) for c in sorted(w)] for w in card.walkways]})
+    return {
+        "sheet": {"rows": sheet.rows, "cols": sheet.cols, "squares": squares,
+                  "text": sheet.to_text()},
+        "cards": cards,
+        "die": [list(f) for f in ps.die.faces],
+        "rules": {
+            "forced_placement": True, "tokens_optional": True,
+            "tie_keep_recorded": True, "extra_cut_lengths": "any length of the round's face",
+            "extra_cut_expires": "end of the round it is earned",
+            "same_round_collinear_cuts": "may not share an endpoint",
+            "card_certificate_setup": "the card alone face up, no pile, faces chosen freely",
+            "hand_setup": "cards 1-2 face up, 3-5 the pile (top first), faces chosen freely",
+            "solo_setup": {"grand_cards_face_up": SOLO_GRANDS, "park_cards": SOLO_PARKS,
+                           "discard_before_roll": 1},
+            "transforms": [t.name for t in TRANSFORMS],
+        },
+    }
+
+
 def check(deck: Deck, ps: ParksSet, options: CheckOptions) -> Report:
     p: ParksParams = deck.params
     games = deck.check.simulations if options.simulations is None else options.simulations
@@ -213,6 +253,7 @@ def check(deck: Deck, ps: ParksSet, options: CheckOptions) -> Report:
         "mean_certificate_rounds": round(sum(rounds) / len(rounds), 2) if rounds else None,
         "simulations_per_card": games,
         "solo": solo.details.get("solo") if solo is not None else None,
+        "model": model_json(ps),
     }
     return Report(deck=deck.name, family="parks", seed=deck.seed, entries=tuple(entries),
                   figures=figures)

@@ -75,7 +75,9 @@ class SoloLog:
     @classmethod
     def from_json(cls, data: Any) -> SoloLog:
         d = _obj(data, "move log", {"solo", "deal", "grands", "rounds"},
-                 {"deal", "grands", "rounds"})
+                 {"solo", "deal", "grands", "rounds"})
+        if d["solo"] is not True:
+            raise CertificateError("solo: expected true (a solo move log)")
         deal = tuple(_str(x, f"deal[{i}]") for i, x in enumerate(_list(d["deal"], "deal")))
         grands = d["grands"]
         if isinstance(grands, bool) or not isinstance(grands, int) or not 0 <= grands <= len(deal):
