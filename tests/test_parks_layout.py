@@ -105,3 +105,41 @@ def test_too_large_sheet_is_a_layout_error() -> None:
     rep = fam.check(deck, ps, CheckOptions())
     with pytest.raises(LayoutError, match="does not fit the page"):
         fam.layout(deck, ps, rep)
+
+
+def test_proof_page_labels_lines_numbers_cuts_in_order_and_keeps_colours_apart() -> None:
+    from generator.families.parks.cert import HandCertificate
+    from generator.families.parks.layout import SECTION_COLOURS, proof_drawing
+    from generator.families.parks.model import Bonus, Card, Die, ParksSet, Sheet
+
+    sheet = Sheet.from_text("GGWAP\nGGWAP\nAAPGG\nPWGGA")
+    chain = [Card.from_rows("c1", "", ["#"], bonus=Bonus.EXTRA_CUT),
+             Card.from_rows("c2", "", ["#"], bonus=Bonus.EXTRA_CUT),
+             Card.from_rows("c3", "", ["#"])]
+
+    def on(card: str, r: int, c: int) -> dict[str, object]:
+        return {"card": card, "section": [[r, c]], "transform": 0, "offset": [-r, -c]}
+
+    cert = HandCertificate.from_json({"deal": ["c1", "c2", "c3"], "rounds": [
+        {"face": [1, 1], "cuts": ["1,0 E 1", "0,4 S 1"]},
+        {"face": [1, 1], "cuts": ["3,0 E 1", "0,2 S 1"]},
+        {"face": [1], "cuts": ["0,1 S 1"], "placed": [on("c1", 0, 0)],
+         "extra": [{"cut": "1,5 W 1", "placed": [on("c2", 0, 4)]},
+                   {"cut": "4,1 N 1", "placed": [on("c3", 3, 0)]}]}]})
+    ps = ParksSet(sheet, tuple(chain), Die(((1,), (1, 1))), ())
+    d = proof_drawing(ps, chain, cert.rounds, "hand", "proof-hand-1", 180, 260)
+    texts = [it.text for it in _flat(d.items) if isinstance(it, TextBox)]
+    # cuts numbered round.cut in the order made, Extra Cuts continuing their round
+    for label in ("1.1", "1.2", "2.1", "2.2", "3.1", "3.2", "3.3"):
+        assert label in texts
+    # grid lines numbered as the certificate names corners: rows 0..4, columns 0..5
+    assert all(str(n) in texts for n in range(6))
+    red = [it for it in _flat(d.items) if isinstance(it, Line) and it.stroke.colour == CUT_RED]
+    assert len(red) == 7
+    # sections: dashed, never in the cut colour; one letter per section on the cards
+    assert CUT_RED not in SECTION_COLOURS
+    outlines = [it for it in _flat(d.items) if hasattr(it, "stroke") and it.stroke is not None
+                and it.stroke.colour in SECTION_COLOURS]
+    assert outlines and all(it.stroke.dash for it in outlines)
+    assert sum(1 for t in texts if t in ("**A**", "**B**", "**C**")) == 6
+    assert any("Extra Cut 3.2" in t for t in texts)

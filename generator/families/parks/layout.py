@@ -10,6 +10,7 @@ Walkways are drawn as a brown band with a dashed centre line joining their space
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ...core.grid import Cell, outline
@@ -31,7 +32,7 @@ from ...render.drawing import (
 from ...render.geometry import disc_outline
 from ...render.symbols import has_symbol, register_symbol
 from ..base import Component, Report
-from .cert import Certificate
+from .cert import Certificate, HandCertificate, RoundPlan
 from .model import (
     FEATURE_WORDS,
     Bonus,
@@ -61,9 +62,15 @@ BONUS_SYMBOL = {Bonus.EXTRA_CUT: "extra-cut", Bonus.GARDENER: "gardener",
 BONUS_WORDS = {Bonus.EXTRA_CUT: "Extra cut", Bonus.GARDENER: "Gardener",
                Bonus.WILDLIFE_TOKEN: "Wildlife/Recycling", Bonus.NONE: ""}
 WALKWAY = "#8a6a3c"
-SECTION_COLOURS = ("#e06c5a", "#4f8fd1", "#58a85a", "#c99a2e", "#9a6cc7", "#3fb2a6",
-                   "#d46fa8", "#7f7f7f")
+SECTION_COLOURS = ("#2f6fb5", "#3f8f3f", "#b07d12", "#7b4fa8", "#1f8f86", "#b0508a",
+                   "#5f5f5f", "#1f3f7f")
+"""Section outlines on proof pages: no red among them (red is the cut colour)."""
 CUT_RED = "#c0262d"
+SECTION_DASH = (1.6, 0.8)
+"""Sections are outlined dashed and cuts drawn solid, so the two read apart in greyscale."""
+CRUMPLED_GREY = "#c8c8c8"
+LABEL_MARGIN = 4.0
+"""Millimetres left of and above the proof sheet for the row and column line numbers."""
 
 
 def _register() -> None:
@@ -356,74 +363,101 @@ def score_pad_drawing(width: float, game: str = "Game {n}") -> Drawing:
     return Drawing(width, top + (len(SOLO_LINES) + 1) * row_h, tuple(items))
 
 
-def proof_drawing(ps: ParksSet, card: Card, cert: Certificate, entry_message: str,
-                  width: float, height: float) -> Drawing:
-    """The sheet with every cut drawn (red, numbered by round) and the planned sections
-    outlined and lettered; the card with the sections placed; the rounds in words."""
+def proof_drawing(ps: ParksSet, cards: Sequence[Card], rounds: Sequence[RoundPlan],
+                  title: str, owner: str, width: float, height: float) -> Drawing:
+    """A proof page a designer can cut along: the sheet with its grid lines numbered as the
+    certificate names them (corner ``row,col``), every cut drawn solid red and numbered in
+    the order made (``round.cut``, Extra Cuts continuing their round's count), the placed
+    sections outlined dashed in distinct non-red colours and lettered, crumpled squares grey;
+    then each card covered by the lettered sections; then the rounds in words."""
     sheet = ps.sheet
-    s = min(10.0, (width - 4) / sheet.cols)
-    items: list[Item] = [TextBox(0, 0, width, 12, f"**Proof: {card.id} {card.name}** \u2014 "
-                                 f"{entry_message}", size=9, min_size=5, owner=f"proof-{card.id}")]
-    top = 14.0
+    lm = LABEL_MARGIN
+    s = min(10.0, (width - 4 - lm) / sheet.cols)
+    items: list[Item] = [TextBox(0, 0, width, 12, title, size=9, min_size=5, owner=owner)]
+    top = 14.0 + lm
     letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-    placed = cert.placements
-    crumpled = {cell for rnd in cert.rounds for b in rnd.builds if b.placement is None
-                for cell in b.section}
+    placed = [pd for rp in rounds for pd in list(rp.placed) + [p for e in rp.extra
+                                                              for p in e.placed]]
+    crumpled = {cell for rp in rounds for sec in list(rp.crumpled) + [
+        x for e in rp.extra for x in e.crumpled] for cell in sec}
     for r in range(sheet.rows):
         for c in range(sheet.cols):
-            items.extend(square_items(c * s, top + r * s, s, sheet.at((r, c))))
+            items.extend(square_items(lm + c * s, top + r * s, s, sheet.at((r, c))))
             if (r, c) in crumpled:
-                items.append(Rect(c * s, top + r * s, s, s, fill="#d0d0d0"))
-    for i, p in enumerate(placed):
+                items.append(Rect(lm + c * s, top + r * s, s, s, fill=CRUMPLED_GREY))
+    for r in range(sheet.rows + 1):
+        items.append(TextBox(0, top + r * s - 1.5, lm - 0.5, 3, str(r), size=5, min_size=3,
+                             align="right", valign="middle", owner=owner))
+    for c in range(sheet.cols + 1):
+        items.append(TextBox(lm + c * s - 2, top - lm, 4, lm - 0.5, str(c), size=5,
+                             min_size=3, align="center", valign="bottom", owner=owner))
+    for i, pd in enumerate(placed):
         col = SECTION_COLOURS[i % len(SECTION_COLOURS)]
-        items.append(outline_path(p.section, 0, top, s, Stroke(col, 0.9)))
-        r0, c0 = min(p.section)
-        items.append(TextBox(c0 * s, top + r0 * s + s * 0.55, s * 0.5, s * 0.45,
+        items.append(outline_path(pd.section, lm, top, s, Stroke(col, 0.9, SECTION_DASH)))
+        r0, c0 = min(pd.section)
+        items.append(TextBox(lm + c0 * s + s * 0.25, top + r0 * s + s * 0.25, s * 0.5, s * 0.5,
                              f"**{letters[i % 26]}**", size=8, min_size=4, colour=col,
-                             owner=f"proof-{card.id}"))
-    for n, rp in enumerate(cert.rounds, start=1):
-        for cut in rp.cuts:
+                             align="center", valign="middle", owner=owner))
+    for n, rp in enumerate(rounds, start=1):
+        for k, cut in enumerate(rp.all_cuts, start=1):
             (r1, c1), (r2, c2) = cut.start, cut.end
-            items.append(Line(c1 * s, top + r1 * s, c2 * s, top + r2 * s, Stroke(CUT_RED, 0.7)))
-            mx, my = (c1 + c2) / 2 * s, top + (r1 + r2) / 2 * s
-            items.append(Circle(mx, my, 1.6, fill=PAPER, stroke=Stroke(CUT_RED, 0.2)))
-            items.append(TextBox(mx - 1.6, my - 1.4, 3.2, 2.8, str(n), size=5, min_size=3,
-                                 align="center", valign="middle", colour=CUT_RED,
-                                 owner=f"proof-{card.id}"))
-    items.append(Rect(0, top, sheet.cols * s, sheet.rows * s, stroke=Stroke(INK, 0.4)))
+            items.append(Line(lm + c1 * s, top + r1 * s, lm + c2 * s, top + r2 * s,
+                              Stroke(CUT_RED, 0.7)))
+            mx, my = lm + (c1 + c2) / 2 * s, top + (r1 + r2) / 2 * s
+            items.append(Circle(mx, my, 2.0, fill=PAPER, stroke=Stroke(CUT_RED, 0.2)))
+            items.append(TextBox(mx - 2.0, my - 1.5, 4.0, 3.0, f"{n}.{k}", size=4.5,
+                                 min_size=2.5, align="center", valign="middle",
+                                 colour=CUT_RED, owner=owner))
+    items.append(Rect(lm, top, sheet.cols * s, sheet.rows * s, stroke=Stroke(INK, 0.4)))
     y = top + sheet.rows * s + 6
-    cs = s
-    # Left: the card as printed (its demands); right: the card covered by the sections, each
-    # square drawn as the sheet square laid on it, outlined and lettered by section.
-    items.extend(card_grid_items(card, 0, y, cs))
-    x2 = card.width * cs + 8
-    items.append(outline_path(card.cells, x2, y, cs, OUTLINE))
-    for i, p in enumerate(placed):
-        col = SECTION_COLOURS[i % len(SECTION_COLOURS)]
-        m = p.mapping()
-        for sq, (r, c) in sorted(m.items()):
-            items.extend(square_items(x2 + c * cs, y + r * cs, cs, sheet.at(sq)))
-        cells = frozenset(m.values())
-        items.append(outline_path(cells, x2, y, cs, Stroke(col, 0.9)))
-        r0, c0 = min(cells)
-        items.append(TextBox(x2 + c0 * cs + cs * 0.05, y + r0 * cs + cs * 0.55, cs * 0.45,
-                             cs * 0.45, f"**{letters[i % 26]}**", size=8, min_size=4,
-                             colour=col, owner=f"proof-{card.id}"))
-    y += card.height * cs + 6
-    tx = 0.0
+    # Each card covered by the sections placed on it: the sheet squares laid on it,
+    # outlined and lettered by section (a card certificate shows the card as printed too).
+    cs = min(s, (width - 8.0 * len(cards)) / max(1, sum(c.width for c in cards) +
+                                                 (cards[0].width if len(cards) == 1 else 0)))
+    x = 0.0
+    if len(cards) == 1:
+        items.extend(card_grid_items(cards[0], 0, y, cs))
+        x = cards[0].width * cs + 8
+    for card in cards:
+        items.append(outline_path(card.cells, x, y, cs, OUTLINE))
+        if len(cards) > 1:
+            items.append(TextBox(x, y - 4.5, max(12.0, card.width * cs), 4, card.id, size=5,
+                                 min_size=3, owner=owner))
+        for i, pd in enumerate(placed):
+            if pd.card != card.id:
+                continue
+            col = SECTION_COLOURS[i % len(SECTION_COLOURS)]
+            m = pd.placement.mapping()
+            for sq, (r, c) in sorted(m.items()):
+                items.extend(square_items(x + c * cs, y + r * cs, cs, sheet.at(sq)))
+            cells = frozenset(m.values())
+            items.append(outline_path(cells, x, y, cs, Stroke(col, 0.9, SECTION_DASH)))
+            r0, c0 = min(cells)
+            items.append(TextBox(x + c0 * cs + cs * 0.25, y + r0 * cs + cs * 0.25, cs * 0.5,
+                                 cs * 0.5, f"**{letters[i % 26]}**", size=8, min_size=3,
+                                 colour=col, align="center", valign="middle", owner=owner))
+        x += card.width * cs + 8
+    y += max(c.height for c in cards) * cs + 6
     lines = []
-    for n, rp in enumerate(cert.rounds, start=1):
-        cuts = "; ".join(str(cut) for cut in rp.cuts)
-        got = [letters[placed.index(b.placement) % 26] for b in rp.builds
-               if b.placement is not None]
-        crum = sum(1 for b in rp.builds if b.placement is None)
-        extra = (": section " + ", ".join(got) + " placed" if got else "") + \
+    for n, rp in enumerate(rounds, start=1):
+        cuts = "; ".join(f"{n}.{k} {cut}" for k, cut in enumerate(rp.cuts, start=1))
+        keeps = [f"{n}.{k} keeps {kp[0]},{kp[1]}" for k, kp in enumerate(rp.keeps, start=1)
+                 if kp is not None]
+        got = [f"{letters[placed.index(pd) % 26]} on {pd.card}" for pd in rp.placed]
+        crum = len(rp.crumpled)
+        extra = (("; " + ", ".join(keeps)) if keeps else "") + \
+            ((": placed " + ", ".join(got)) if got else "") + \
             (f"; {crum} scrap(s) crumpled" if crum else "")
+        for j, e in enumerate(rp.extra, start=len(rp.cuts) + 1):
+            eg = [f"{letters[placed.index(pd) % 26]} on {pd.card}" for pd in e.placed]
+            extra += f"; Extra Cut {n}.{j} {e.cut}" + (": placed " + ", ".join(eg) if eg else "")
         lines.append(f"Round {n}, face {face_label(rp.face)}: {cuts}{extra}")
-    text = "\n".join(lines) + "\nCuts: row,col of the start corner, direction, length."
-    avail_h = max(20.0, min(height - y, 6.0 + 4.0 * len(lines)))
-    items.append(TextBox(tx, y, max(40.0, width - tx), avail_h, text, size=8, min_size=4,
-                         owner=f"proof-{card.id}"))
+    text = "\n".join(lines) + ("\nCuts: n.k is cut k of round n, from the corner row,col "
+                               "(the numbered grid lines), direction, length. Dashed outlines: "
+                               "sections; grey: crumpled.")
+    avail_h = max(20.0, min(height - y, 8.0 + 4.0 * len(lines)))
+    items.append(TextBox(0, y, max(40.0, width), avail_h, text, size=8, min_size=3,
+                         owner=owner))
     return Drawing(width, min(height, y + avail_h), tuple(items))
 
 
@@ -476,9 +510,26 @@ def layout(deck: Deck, ps: ParksSet, report: Report) -> list[Component]:
                 continue
             card = ps.card(e.subject)
             cert = Certificate.from_json(cert_json)
+            title = f"**Proof: {card.id} {card.name}** \u2014 {e.message}"
             comps.append(Component(f"proof-{card.id}", "proof", f"Proof of {card.name}",
-                                   proof_drawing(ps, card, cert, e.message, avail_w, avail_h),
+                                   proof_drawing(ps, [card], cert.rounds, title,
+                                                 f"proof-{card.id}", avail_w, avail_h),
                                    imposition="page", subjects=(card.id,)))
+        for e in report.entries:
+            if e.check != "hand-coverage":
+                continue
+            for k, hand in enumerate(e.details.get("hands", []), start=1):
+                if "certificate" not in hand:
+                    continue
+                hc = HandCertificate.from_json(hand["certificate"])
+                cards = [ps.card(cid) for cid in hc.deal]
+                title = (f"**Proof: hand {k}** ({', '.join(hc.deal)}; the first two face up, "
+                         f"the rest the pile) \u2014 {len(hc.rounds)} rounds, "
+                         f"{hc.cut_count} cuts")
+                comps.append(Component(f"proof-hand-{k}", "proof", f"Proof of hand {k}",
+                                       proof_drawing(ps, cards, hc.rounds, title,
+                                                     f"proof-hand-{k}", avail_w, avail_h),
+                                       imposition="page", subjects=hc.deal))
     return comps
 
 
