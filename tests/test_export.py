@@ -35,8 +35,14 @@ def test_png_per_face_named_and_sized(tmp_path: Path) -> None:
 
 
 def test_tts_saved_object(tmp_path: Path) -> None:
-    code, _, err = run("build", OWN, "-o", str(tmp_path), "--tts")
+    """The issue's whole deck end to end: own PNG and SVG art, an icon folder, a TTF font,
+    Russian labels and a CSV -> every output, PNGs and a TTS saved object."""
+    code, _, err = run("build", OWN, "-o", str(tmp_path), "--tts", "--png", "72")
     assert code == 0, err
+    folder = tmp_path / "own-art"
+    for name in ("sheets.pdf", "pod.pdf", "cut.svg", "report.json", "index.html",
+                 "svg/card-01.svg", "svg/card-01-back.svg", "png/001-card-01-закат.png"):
+        assert (folder / name).stat().st_size > 0, name
     tts = tmp_path / "own-art" / "tts"
     saved = json.loads((tts / "own-art.json").read_text(encoding="utf-8"))
     [deck] = saved["ObjectStates"]
