@@ -9,7 +9,8 @@ CPU seconds include the worker processes. Wall times on a shared machine depend 
 (printed beside them); the speed-up is measured in one run, the same load on both sides.
 
 Run: ``python bench/decks.py [--decks decks/parks.toml ...]`` (minutes: it checks every deck
-three times).
+three times). ``games/cpu-s`` is games played per CPU second of the whole check (search
+included), a floor on each engine's games per second per core.
 """
 
 from __future__ import annotations
@@ -80,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     loaded = [load_deck(p) for p in paths]
     print(f"{os.cpu_count()} cpus; load average at start {os.getloadavg()[0]:.2f}")
     print(f"\n{'deck':10s} {'wall s':>7s} {'cpu s':>7s} {'goal':>5s} {'games':>7s} "
-          f"{'samples':>7s} {'capped':>6s}  widest interval left")
+          f"{'games/cpu-s':>11s} {'samples':>7s} {'capped':>6s}  widest interval left")
     for item in loaded:
         with make_pool(2) as pool:
             c0, t0 = _cpu(), time.perf_counter()
@@ -88,7 +89,8 @@ def main(argv: list[str] | None = None) -> int:
             wall, cpu = time.perf_counter() - t0, _cpu() - c0
         games, n, capped, widest = _figures(report_json(checked))
         ok = "MET" if wall <= GOAL_SECONDS else "MISS"
-        print(f"{item.family.name:10s} {wall:7.1f} {cpu:7.1f} {ok:>5s} {games:7d} {n:7d} "
+        rate = f"{games / cpu:11.0f}" if cpu > 0 and games else f"{'-':>11s}"
+        print(f"{item.family.name:10s} {wall:7.1f} {cpu:7.1f} {ok:>5s} {games:7d} {rate} {n:7d} "
               f"{capped:6d}  {widest}  (load {os.getloadavg()[0]:.1f})", flush=True)
 
     print("\nall decks together, --jobs 1 against --jobs 2:")
