@@ -76,6 +76,7 @@ def _figures(data: dict[str, Any]) -> tuple[int, int, int, str]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--decks", nargs="*", default=None)
+    ap.add_argument("--no-compare", action="store_true", help="skip --jobs 1 against 2")
     args = ap.parse_args(argv)
     paths = [Path(p) for p in args.decks] if args.decks else sorted((ROOT / "decks").glob("*.toml"))
     loaded = [load_deck(p) for p in paths]
@@ -93,6 +94,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{item.family.name:10s} {wall:7.1f} {cpu:7.1f} {ok:>5s} {games:7d} {rate} {n:7d} "
               f"{capped:6d}  {widest}  (load {os.getloadavg()[0]:.1f})", flush=True)
 
+    if args.no_compare:
+        return 0
     print("\nall decks together, --jobs 1 against --jobs 2:")
     texts = {}
     walls = {}
