@@ -88,24 +88,54 @@ def main() -> None:
 
 
 class _Bar:
-    """A progress bar on stderr, shown only once a build has run for more than a second."""
+    """A progress bar on stderr (a terminal only), shown from the first second of a build:
+    a ticker thread redraws it with the elapsed time while a long stage (the checks) runs,
+    so the bar does not sit still until painting starts."""
+
+    TICK_SECONDS = 0.5
+    """How often the bar is redrawn while a stage runs."""
 
     def __init__(self, label: str) -> None:
+        import threading
+
         self.label = label
         self.start = time.perf_counter()
         self.shown = False
+        self.state = ("generate and check", 0, 1)
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        if sys.stderr.isatty():
+            self._thread = threading.Thread(target=self._tick, daemon=True)
+            self._thread.start()
+
+    def _tick(self) -> None:
+        while not self._stop.wait(self.TICK_SECONDS):
+            self._draw()
+
+    def _draw(self) -> None:
+        elapsed = time.perf_counter() - self.start
+        if elapsed < 1.0 or not sys.stderr.isatty():
+            return
+        with self._lock:
+            if self._stop.is_set():
+                return
+            stage, done, total = self.state
+            self.shown = True
+            width = 24
+            filled = int(width * done / max(total, 1))
+            bar = "#" * filled + "-" * (width - filled)
+            click.echo(f"\r{self.label} [{bar}] {stage:<22} {elapsed:5.0f} s", nl=False,
+                       err=True)
 
     def __call__(self, stage: str, done: int, total: int) -> None:
-        if not self.shown and (time.perf_counter() - self.start < 1.0
-                               or not sys.stderr.isatty()):
-            return
-        self.shown = True
-        width = 24
-        filled = int(width * done / max(total, 1))
-        bar = "#" * filled + "-" * (width - filled)
-        click.echo(f"\r{self.label} [{bar}] {stage:<22}", nl=False, err=True)
+        self.state = (stage, done, total)
+        self._draw()
 
     def close(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join()
         if self.shown:
             click.echo("", err=True)
 
