@@ -13,7 +13,7 @@ import re
 import shutil
 import tempfile
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -64,6 +64,9 @@ class BuildResult:
     components: int
     files: tuple[str, ...]
     seconds: float
+    pages: dict[str, int] = field(default_factory=dict)
+    """Pages per imposed PDF (``sheets.pdf``, ``boards.pdf``, ``proofs.pdf``): the sheets of
+    paper the deck takes, shown after a build."""
 
 
 def check_deck(
@@ -394,9 +397,11 @@ def build_deck(
     target = out_root / outswap.check_folder_name(folder)
     tmp = outswap.staging_folder(out_root, folder)
     try:
+        pages: dict[str, int] = {}
         steps: list[tuple[str, Callable[[], object]]] = [
             ("sheets.pdf, boards.pdf, proofs.pdf",
-             lambda: writers.write_print_files(components, settings, stamp, tmp)),
+             lambda: pages.update(writers.write_print_files(components, settings, stamp,
+                                                            tmp))),
             ("pod.pdf", lambda: writers.write_pod_pdf(components, settings, stamp,
                                                      tmp / "pod.pdf")),
             ("svg/", lambda: writers.write_component_svgs(components, settings, stamp,
@@ -429,7 +434,8 @@ def build_deck(
             raise OutputError(f"writing {target} failed: {exc}") from None
         raise
     files = tuple(sorted(str(p.relative_to(target)) for p in target.rglob("*") if p.is_file()))
-    return BuildResult(checked, target, len(components), files, time.perf_counter() - start)
+    return BuildResult(checked, target, len(components), files, time.perf_counter() - start,
+                       {k: v for k, v in pages.items() if k.endswith(".pdf")})
 
 
 def ranking(checked: Checked) -> dict[str, Any] | None:

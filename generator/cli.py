@@ -226,9 +226,11 @@ def build(decks: tuple[str, ...], output: str, seed: int | None, only: str | Non
                 bar.close()
                 counts = result.checked.report.counts()
                 verdicts = ", ".join(f"{n} {s}" for s, n in counts.items()) or "no checks"
+                sheets = " + ".join(f"{n} {name}" for name, n in result.pages.items())
                 click.echo(f"{item.deck.name}: {result.components} components, {verdicts}, "
                            f"{len(result.files)} files in {result.folder} "
-                           f"({result.seconds:.1f} s)")
+                           f"({result.seconds:.1f} s)"
+                           + (f"; pages: {sheets}" if sheets else ""))
             if failed:
                 click.echo(f"{len(failed)} of {len(loaded)} decks failed and kept their "
                            "previous output: " + ", ".join(failed), err=True)

@@ -25,6 +25,11 @@ def test_build_cards_deck_writes_every_output(tmp_path: Path) -> None:
     report = json.loads((folder / "report.json").read_text())
     assert report["ok"] is True and report["family"] == "cards"
     assert "player-aid: 5 components" in out
+    # the paper it takes: two front sheets of cards, each followed by its back
+    assert "pages: 4 sheets.pdf" in out
+    assert (folder / "cut" / "sheets-01.svg").is_file()
+    assert (folder / "cut" / "sheets-01.dxf").is_file()
+    assert not (folder / "cut" / "sheets-02.svg").exists()  # a back has nothing to cut
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]
 
 
@@ -32,7 +37,7 @@ def test_build_is_byte_identical_twice(tmp_path: Path) -> None:
     run("build", CARDS, "-o", str(tmp_path / "a"))
     run("build", CARDS, "-o", str(tmp_path / "b"))
     for name in ("sheets.pdf", "pod.pdf", "cut.svg", "report.json", "index.html",
-                 "svg/card-03.svg"):
+                 "svg/card-03.svg", "cut/sheets-01.svg", "cut/sheets-01.dxf"):
         assert (tmp_path / "a/player-aid" / name).read_bytes() == \
             (tmp_path / "b/player-aid" / name).read_bytes(), name
 
