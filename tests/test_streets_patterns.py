@@ -17,8 +17,17 @@ from generator.deckfile import load_deck_text
 from generator.errors import DeckError
 from generator.families.base import CheckOptions
 from generator.families.streets.certify import Certificate, certify, verify
-from generator.families.streets.generate import generate, offered_pairs
-from generator.families.streets.model import Effect, SheetSpec, StreetsGame, StreetsParams
+from generator.families.streets.generate import generate, offered_pairs, plan_card
+from generator.families.streets.model import (
+    Condition,
+    ConditionParams,
+    Effect,
+    PlanCard,
+    PlanParams,
+    SheetSpec,
+    StreetsGame,
+    StreetsParams,
+)
 from generator.families.streets.rules import (
     EMPTY,
     ROUND,
@@ -31,6 +40,7 @@ from generator.families.streets.rules import (
     standings,
     tie_break,
 )
+from generator.families.streets.sim import plan_progress
 from generator.render.drawing import Symbol, TextBox
 
 HEAD = """\
@@ -221,20 +231,18 @@ def test_streets_count_needs_street_zero() -> None:
 
 
 def test_many_any_street_conditions_stay_within_memory_and_budget() -> None:
-    # 24 "parks on any street" conditions: 3^24 street choices. The choices are walked
-    # lazily (no MemoryError) and the first one (all on North) is already a construction.
-    conds = ", ".join(['{ kind = "parks" }'] * 24)
-    loaded = load_deck_text(HEAD + THREE + _plan(conds))
-    game = generate(loaded.deck.params, 3)
-    out = certify(game.sheet, game.plans[0], [c.number for c in game.cards],
+    # 24 "parks on any street" conditions (more than a deck may write, 8, but the certifier
+    # must not depend on that): 3^24 street choices. The choices are walked lazily (no
+    # MemoryError) and the first one (all on North) is already a construction.
+    game = generate(load_deck_text(HEAD + THREE).deck.params, 3)
+    many = PlanCard("plan-99", 1, "many", (Condition("parks"),) * 24, 5, 3)
+    out = certify(game.sheet, many, [c.number for c in game.cards],
                   offered_pairs(game.cards), Budget(nodes=2_000))
     assert out.verdict is Verdict.COMPLETABLE
     assert out.nodes < 2_000
     # Pools on any street, 24 times, with no pool spots anywhere: impossible at once.
-    conds = ", ".join(['{ kind = "pools", count = 1 }'] * 24)
-    loaded = load_deck_text(HEAD + THREE + _plan(conds))
-    game = generate(loaded.deck.params, 3)
-    out = certify(game.sheet, game.plans[0], [c.number for c in game.cards],
+    pools = PlanCard("plan-98", 1, "pools", (Condition("pools", count=1),) * 24, 5, 3)
+    out = certify(game.sheet, pools, [c.number for c in game.cards],
                   offered_pairs(game.cards), Budget(nodes=2_000))
     assert out.verdict is Verdict.IMPOSSIBLE
 
@@ -515,3 +523,33 @@ def test_joined_score_file_rejects_a_fenced_off_duplicate(tmp_path: Path) -> Non
     sheet.write_text(body.replace("fences = [3]", "fences = [2]"), encoding="utf-8")
     code, out = _run("score", str(deck), str(sheet))
     assert code == 2 and "s.toml:3" in out and "separates duplicate house 3" in out
+
+
+# --- the planning bot -------------------------------------------------------------------
+
+
+def test_plan_progress_counts_sizes_provided_by_free_groups() -> None:
+    # North built 1 2 3 4 with fences after houses 1 and 2: complete groups of 1, 1, 2.
+    # A plan asking for groups [1, 2] is fully provided (2); one asking for [2, 2] gets one
+    # of its two (1); a groups-free plan "every house of North" holds (1).
+    loaded = load_deck_text(HEAD + THREE, "d.toml")
+    game = generate(loaded.deck.params, 3)
+    sheet = _row_sheet(game.sheet, frozenset({1, 2}))
+    cards = [plan_card(i, PlanParams(level=1, conditions=[c], first=5, later=3), game.sheet)
+             for i, c in enumerate([ConditionParams(kind="groups", sizes=[1, 2]),
+                                    ConditionParams(kind="groups", sizes=[2, 2]),
+                                    ConditionParams(kind="street_full", street=1)])]
+    assert [plan_progress(sheet, [c]) for c in cards] == [2.0, 1.0, 1.0]
+
+
+def test_planner_games_give_a_difficulty_band() -> None:
+    loaded = load_deck_text(HEAD.replace("simulations = 0", "simulations = 4\nmax_games = 4")
+                            + "planner_games = 2\n" + THREE
+                            + _plan('{ kind = "groups", sizes = [1, 1] }'), "d.toml")
+    game = generate(loaded.deck.params, 3)
+    report = loaded.family.check(loaded.deck, game, CheckOptions())
+    entry = next(e for e in report.entries if e.check == "difficulty")
+    assert entry.message.startswith("casual ") and " / planning " in entry.message
+    assert entry.details["planning"]["trials"] == 2
+    assert "planning" in entry.details["rank"]
+    assert report.figures["simulation"]["planner_games"] == 2

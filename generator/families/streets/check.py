@@ -8,7 +8,7 @@ from functools import partial
 from typing import Any
 
 from ...core.budget import Budget
-from ...core.stats import Interval, Rate, mean_interval, rate, sample_until
+from ...core.stats import Interval, Rate, batch_seed, mean_interval, rate, sample_until
 from ...core.verdict import Verdict
 from ...ranking import rank_details
 from ..base import CheckEntry, Settings, Status
@@ -182,15 +182,25 @@ def _simulation_entries(p: StreetsParams, game: StreetsGame, seed: int,
         f"refusals {refusals.text('', 'sheets')}, {data['mean_rounds']} rounds, "
         f"{data['mean_built_share']:.0%} of the houses built; ended by "
         + ", ".join(f"{k} {v}" for k, v in data["ended_by"].items() if v), details=data)]
+    planned: list[GameResult] = []
+    if p.planner_games:
+        planned = play_batch(game, p.players, p.max_rounds,
+                             batch_seed(seed, ("streets-planner",), 0), p.planner_games,
+                             planners=tuple(range(p.players)))
+        data["planner_games"] = len(planned)
     for plan in game.plans:
         d = data["plans"][plan.id]
         r = plan_rate(results, plan.id)
+        band = plan_rate(planned, plan.id) if planned else None
         if not r.trials:
             entries.append(CheckEntry(plan.id, "difficulty", "info",
                                       "never dealt in the simulated games"))
             continue
         msg = (f"completed in {r.text('games where dealt')}, by {d['sheets_completed']} "
                "sheets")
+        if band is not None:
+            msg = (f"casual {r.text('games where dealt')} / planning "
+                   f"{band.text('games where dealt')}; {d['sheets_completed']} greedy sheets")
         if d["mean_round"] is not None:
             msg += f"; first met in round {d['mean_round']} on average"
         status: Status = "info"
@@ -200,7 +210,8 @@ def _simulation_entries(p: StreetsParams, game: StreetsGame, seed: int,
             msg += "; the bots never completed it"
         entries.append(CheckEntry(plan.id, "difficulty", status, msg, code=code,
                                   details={**d, "rate": r.to_json(),
-                                           "rank": rank_details(r, reward=plan.first)}))
+                                           **({"planning": band.to_json()} if band else {}),
+                                           "rank": rank_details(r, band, reward=plan.first)}))
     return entries, data
 
 

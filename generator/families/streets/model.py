@@ -269,6 +269,11 @@ class StreetsParams(Frozen):
                          "simulated game. Default 2.")
     max_rounds: int = Field(default=120, ge=1, le=1000, description="Safety cap on rounds of a "
                             "simulated game. Default 120.")
+    planner_games: int = Field(
+        default=0, ge=0, le=2000,
+        description="Games of planning bots (every seat plans: lookahead over the draw, aims "
+        "at the dealt plans) played besides the greedy ones, so each plan's difficulty is a "
+        "band: casual (greedy) / planning. About 5x a greedy game's time. Default 0 (none).")
 
 
 # --- generated components (frozen dataclasses) ------------------------------------------

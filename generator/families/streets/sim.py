@@ -17,6 +17,7 @@ reshuffle of the first achiever.
 
 from __future__ import annotations
 
+import math
 import random
 import statistics
 from collections.abc import Iterator, Sequence
@@ -101,8 +102,9 @@ def rounds(cards: Sequence[ConstructionCard], seed: int, game: int) -> Iterator[
 
 
 def play_game(game: StreetsGame, seed: int, index: int, players: int,
-              max_rounds: int) -> GameResult:
-    """Play one seeded game with ``players`` greedy bots."""
+              max_rounds: int, planners: Sequence[int] = ()) -> GameResult:
+    """Play one seeded game with ``players`` bots: greedy, except the seats listed in
+    ``planners`` (planning bots)."""
     spec = game.sheet
     dealt = deal_plans(game.plans, seed, index)
     sheets = [Sheet.empty(spec) for _ in range(players)]
@@ -116,7 +118,8 @@ def play_game(game: StreetsGame, seed: int, index: int, players: int,
         if played >= max_rounds:
             break
         played += 1
-        sheets = [bot_turn(sh, combos, dealt, rngs[i]) for i, sh in enumerate(sheets)]
+        sheets = [planner_turn(sh, combos, dealt, game.cards, rngs[i]) if i in planners
+                  else bot_turn(sh, combos, dealt, rngs[i]) for i, sh in enumerate(sheets)]
         newly: set[str] = set()
         for i, sh in enumerate(sheets):
             for plan in dealt:
@@ -165,7 +168,7 @@ def _segment_value(spec: SheetSpec, sheet: Sheet, size: int, wanted: Sequence[in
         return 0.0
     value = float(spec.group_values[size - 1][sheet.price[size - 1]])
     if size in wanted:
-        value += 4.0
+        value += WANTED_SIZE_BONUS
     return value
 
 
@@ -186,7 +189,8 @@ def _best_fence(sheet: Sheet, wanted: Sequence[int]) -> tuple[float, tuple[int, 
                 right = _segment_value(spec, sheet, z - b + 1, wanted)
                 # Weight by how built the segment already is: fences around built houses
                 # pay off sooner (and are less likely to be wasted).
-                gain = (left + right - whole) * (0.4 + 0.6 * built / (z - a + 1))
+                share = built / (z - a + 1)
+                gain = (left + right - whole) * (FENCE_BUILT_BASE + FENCE_BUILT_WEIGHT * share)
                 if gain > best[0]:
                     best = (gain, (s, b))
     return best
@@ -194,12 +198,12 @@ def _best_fence(sheet: Sheet, wanted: Sequence[int]) -> tuple[float, tuple[int, 
 
 def _best_price(sheet: Sheet) -> tuple[float, int]:
     spec = sheet.spec
-    counts = [0.3] * spec.max_group
+    counts = [PRICE_BASE] * spec.max_group
     for s in range(len(sheet.houses)):
         for a, z, done in sheet.groups(s):
             size = z - a + 1
             if size <= spec.max_group:
-                counts[size - 1] += 1.0 if done else 0.5
+                counts[size - 1] += PRICE_DONE if done else PRICE_OPEN
     best = (0.0, 0)
     for k in range(spec.max_group):
         col = spec.group_values[k]
@@ -222,7 +226,7 @@ def _best_duplicate(sheet: Sheet) -> tuple[float, tuple[int, int]]:
                 # A house that no number can fill any more: a duplicate saves it.
                 for h in (a, z):
                     if (h > 0 and row[h - 1] >= 0) or (h + 1 < len(row) and row[h + 1] >= 0):
-                        return (3.0 - cost, (s, h))
+                        return (DUPLICATE_SAVE - cost, (s, h))
     return (0.0, (-1, -1))
 
 
@@ -235,102 +239,250 @@ def _goal_streets(goals: Sequence[Condition], kind: str, every: set[int]) -> set
     return out
 
 
-def bot_turn(sheet: Sheet, combos: Sequence[Combo], plans: Sequence[PlanCard],
-             rng: random.Random | None = None) -> Sheet:
-    """The greedy bot's move for this round, applied (a refusal if nothing fits). ``rng``
-    adds a jitter of up to 1 point to every candidate (ties and near-ties vary by bot)."""
+# --- the greedy bot's weights (points on the scale of the sheet's own points) -------------
+
+JITTER = 1.0
+"""Each bot's seeded taste: up to this much is added to every candidate, so bots seeing the
+same combinations do not play identical sheets (and ties do not always go the same way)."""
+LOSS_WEIGHT = 3.0
+"""Per empty house a placement makes unfillable (no distinct number left between its
+neighbours): such a house costs a refusal or a duplicate later, a few points either way."""
+DRIFT_WEIGHT = 2.0
+"""Per unit of distance between the house's place along the street and the number's place
+in the number range (0..1): numbers written where their size suggests keep the street open."""
+END_BONUS = 2.5
+"""For building a street end while a dealt plan asks for the ends of every street."""
+FULL_STREET_BONUS = 1.0
+"""For building on a street a dealt plan wants full."""
+TRACK_NUDGE = 0.3
+"""Added to a park, pool or worker box worth nothing now: later boxes pay more."""
+WORKER_NUDGE = 0.2
+"""The same nudge for a worker box (workers also widen the numbers that fit)."""
+PLAN_TRACK_BONUS = 3.0
+"""For a park or pool on a street a dealt plan asks for."""
+WANTED_SIZE_BONUS = 4.0
+"""For a fence that closes a group of a size a dealt plan asks for."""
+FENCE_BUILT_BASE, FENCE_BUILT_WEIGHT = 0.4, 0.6
+"""A fence's gain is weighted by base + weight x (built share of the split group): fences
+around built houses pay off sooner and are less likely to be wasted."""
+PRICE_DONE, PRICE_OPEN, PRICE_BASE = 1.0, 0.5, 0.3
+"""A price rise counts the groups of its size: complete ones fully, open ones half, plus a
+base for groups still to come."""
+DUPLICATE_SAVE = 3.0
+"""A duplicate that fills a house no number can fill any more saves about a refusal."""
+
+
+@dataclass(frozen=True)
+class _Goals:
+    """What the dealt plans still open ask for (the greedy bot's only view of the plans)."""
+
+    wanted: tuple[int, ...]
+    ends: bool
+    park_streets: frozenset[int]
+    pool_streets: frozenset[int]
+    full_streets: frozenset[int]
+
+
+def _goals(sheet: Sheet, plans: Sequence[PlanCard]) -> _Goals:
+    open_ = [p for p in plans if not sheet.claimed(p.id)]
+    conds = [c for p in open_ for c in p.conditions if c.kind != "groups"]
+    every = set(range(len(sheet.spec.streets)))
+    return _Goals(
+        wanted=tuple(s for p in open_ for s in p.group_sizes),
+        ends=any(c.kind == "ends" for c in conds),
+        park_streets=frozenset(_goal_streets(conds, "parks", every)),
+        pool_streets=frozenset(_goal_streets(conds, "pools", every)),
+        full_streets=frozenset(_goal_streets(conds, "street_full", every)))
+
+
+def _step(track: Sequence[int], k: int, nudge: float, full: float = 0.0) -> float:
+    """What the next box of a track adds (box ``k``, 0-based), plus ``nudge``; ``full`` when
+    the track has no box left."""
+    return track[k] - (track[k - 1] if k else 0) + nudge if k < len(track) else full
+
+
+@dataclass
+class _Targets:
+    """The effect targets worked out once per turn (lazily: only for effects on offer)."""
+
+    fence: tuple[float, tuple[int, int]] | None = None
+    price: tuple[float, int] | None = None
+    dup: tuple[float, tuple[int, int]] | None = None
+
+
+def _combo_bonus(sheet: Sheet, effect: Effect, goals: _Goals, t: _Targets) -> float:
+    """The value of an effect that does not depend on the house built."""
     spec = sheet.spec
-    wanted = [s for p in plans if not sheet.claimed(p.id) for s in p.group_sizes]
-    # Other plan conditions still open steer the bot too: house ends, parks and pools on a
-    # named street, full streets.
-    goals = [c for p in plans if not sheet.claimed(p.id) for c in p.conditions
-             if c.kind != "groups"]
-    want_ends = any(c.kind == "ends" for c in goals)
-    every = set(range(len(spec.streets)))
-    park_streets = _goal_streets(goals, "parks", every)
-    pool_streets = _goal_streets(goals, "pools", every)
-    full_streets = _goal_streets(goals, "street_full", every)
+    if effect is Effect.FENCE:
+        t.fence = t.fence or _best_fence(sheet, goals.wanted)
+        return t.fence[0]
+    if effect is Effect.PRICE:
+        t.price = t.price or _best_price(sheet)
+        return t.price[0]
+    if effect is Effect.DUPLICATE:
+        t.dup = t.dup or _best_duplicate(sheet)
+        return t.dup[0]
+    if effect is Effect.WORKER and sheet.workers < len(spec.worker_points):
+        return _step(spec.worker_points, sheet.workers, WORKER_NUDGE)
+    return 0.0
+
+
+def _house_extra(sheet: Sheet, effect: Effect, s: int, h: int, bonus: float,
+                 goals: _Goals) -> float:
+    """The effect's value for a house built at street ``s``, house ``h``."""
+    spec = sheet.spec
+    extra = bonus
+    if effect is Effect.PARK:
+        extra = _step(spec.streets[s].parks, sheet.parks[s], TRACK_NUDGE)
+    elif effect is Effect.POOL:
+        extra = (_step(spec.pool_points, sum(len(p) for p in sheet.pools), TRACK_NUDGE,
+                       TRACK_NUDGE) if h in spec.streets[s].pools else 0.0)
+    if extra > 0 and ((effect is Effect.PARK and s in goals.park_streets) or (
+            effect is Effect.POOL and s in goals.pool_streets)):
+        extra += PLAN_TRACK_BONUS
+    return extra
+
+
+def scored_moves(sheet: Sheet, combos: Sequence[Combo], plans: Sequence[PlanCard],
+                 rng: random.Random | None = None, keep: int = 1
+                 ) -> tuple[list[tuple[float, Move]], _Targets]:
+    """The ``keep`` best placements by the greedy bot's value (best first, the earliest on
+    ties), and the effect targets it worked out. ``rng`` adds the bot's jitter."""
+    spec = sheet.spec
+    goals = _goals(sheet, plans)
     runs = [_runs(row, spec.written_min, spec.written_max) for row in sheet.houses]
     span = max(1, spec.written_max - spec.written_min)
-    fence = price = dup = None
-    best: tuple[float, Move] | None = None
+    targets = _Targets()
+    best: list[tuple[float, Move]] = []
+    floor = -math.inf
     for number, effect in combos:
-        bonus = 0.0
-        if effect is Effect.FENCE:
-            fence = fence or _best_fence(sheet, wanted)
-            bonus = fence[0]
-        elif effect is Effect.PRICE:
-            price = price or _best_price(sheet)
-            bonus = price[0]
-        elif effect is Effect.DUPLICATE:
-            dup = dup or _best_duplicate(sheet)
-            bonus = dup[0]
-        elif effect is Effect.WORKER and sheet.workers < len(spec.worker_points):
-            k = sheet.workers
-            bonus = spec.worker_points[k] - (spec.worker_points[k - 1] if k else 0) + 0.2
+        bonus = _combo_bonus(sheet, effect, goals, targets)
         for v in sheet.written_options(number, effect):
             shifted = v != number
+            vpos = (v - spec.written_min) / span
             for s, street_runs in enumerate(runs):
                 length = spec.streets[s].houses
+                scale = 1.0 / max(1, length - 1)
                 for a, z, lo, hi in street_runs:
                     if not lo < v < hi:
                         continue
                     old = _capacity(z - a + 1, lo, hi)
                     below, above = v - lo - 1, hi - v - 1   # numbers left on each side
-                    vpos = (v - spec.written_min) / span
-                    scale = 1.0 / max(1, length - 1)
                     for h in range(a, z + 1):
                         # _capacity inlined (this loop is the bot's hot spot, ~30 % of a game)
                         left, right = h - a, z - h
                         new = ((left if left < below else below) if below > 0 else 0) + (
                             (right if right < above else above) if above > 0 else 0)
-                        loss = old - 1 - new
-                        drift = abs(h * scale - vpos)
-                        value = -3.0 * loss - 2.0 * drift
-                        if want_ends and h in (0, length - 1):
-                            value += 2.5
-                        if s in full_streets:
-                            value += 1.0
-                        extra = bonus
-                        if effect is Effect.PARK:
-                            k = sheet.parks[s]
-                            track = spec.streets[s].parks
-                            extra = (track[k] - (track[k - 1] if k else 0) + 0.3
-                                     if k < len(track) else 0.0)
-                        elif effect is Effect.POOL:
-                            if h in spec.streets[s].pools:
-                                n = sum(len(p) for p in sheet.pools)
-                                pts = spec.pool_points
-                                extra = (pts[n] - (pts[n - 1] if n else 0) + 0.3
-                                         if n < len(pts) else 0.3)
-                            else:
-                                extra = 0.0
-                        if extra > 0 and ((effect is Effect.PARK and s in park_streets) or (
-                                effect is Effect.POOL and s in pool_streets)):
-                            extra += 3.0
+                        value = (-LOSS_WEIGHT * (old - 1 - new)
+                                 - DRIFT_WEIGHT * abs(h * scale - vpos))
+                        if goals.ends and h in (0, length - 1):
+                            value += END_BONUS
+                        if s in goals.full_streets:
+                            value += FULL_STREET_BONUS
+                        extra = _house_extra(sheet, effect, s, h, bonus, goals)
                         use = extra > 0 or shifted
                         score = value + (extra if use else 0.0)
                         if rng is not None:
-                            score += rng.random()
-                        if best is None or score > best[0]:
-                            best = (score, Move(number, effect, s, h, v, use=use))
-    if best is None:
-        if sheet.refusals >= len(spec.refusal_penalty):
-            return sheet
-        return sheet.apply(Move(combos[0][0], combos[0][1]))
-    move = best[1]
+                            score += JITTER * rng.random()
+                        if len(best) < keep or score > floor:
+                            best.append((score, Move(number, effect, s, h, v, use=use)))
+                            # stable: equal scores keep their order (the earliest wins)
+                            best.sort(key=lambda c: -c[0])
+                            del best[keep:]
+                            floor = best[-1][0] if len(best) == keep else -math.inf
+    return best, targets
+
+
+def _finish(sheet: Sheet, move: Move, t: _Targets) -> Sheet:
+    """Apply ``move`` with the effect targets the bot worked out; if the target clashes with
+    the house just built, keep the house without the effect."""
     if move.use:
-        if move.effect is Effect.FENCE and fence is not None:
-            move = replace(move, target=fence[1])
-        elif move.effect is Effect.PRICE and price is not None:
-            move = replace(move, size=price[1])
-        elif move.effect is Effect.DUPLICATE and dup is not None:
-            move = replace(move, target=dup[1])
+        if move.effect is Effect.FENCE and t.fence is not None:
+            move = replace(move, target=t.fence[1])
+        elif move.effect is Effect.PRICE and t.price is not None:
+            move = replace(move, size=t.price[1])
+        elif move.effect is Effect.DUPLICATE and t.dup is not None:
+            move = replace(move, target=t.dup[1])
     try:
         return sheet.apply(move)
     except RuleError:
-        # The chosen effect target clashed with the house just built: keep the house.
         return sheet.apply(replace(move, use=False, target=(-1, -1), size=0))
+
+
+def _refuse(sheet: Sheet, combos: Sequence[Combo]) -> Sheet:
+    if sheet.refusals >= len(sheet.spec.refusal_penalty):
+        return sheet
+    return sheet.apply(Move(combos[0][0], combos[0][1]))
+
+
+def bot_turn(sheet: Sheet, combos: Sequence[Combo], plans: Sequence[PlanCard],
+             rng: random.Random | None = None) -> Sheet:
+    """The greedy bot's move for this round, applied (a refusal if nothing fits). ``rng``
+    adds a jitter of up to ``JITTER`` points to every candidate."""
+    best, targets = scored_moves(sheet, combos, plans, rng)
+    if not best:
+        return _refuse(sheet, combos)
+    return _finish(sheet, best[0][1], targets)
+
+
+# --- the planning bot -------------------------------------------------------------------
+
+PLAN_CANDIDATES = 5
+"""Moves the planner looks further at: the greedy value's best few (the rest rarely win)."""
+PLAN_SAMPLES = 4
+"""Possible next rounds drawn from the deck for each candidate: the lookahead over the draw."""
+POINTS_WEIGHT = 1.0
+"""Per point the move adds to the sheet's total now (completed groups, tracks, plans)."""
+LOOKAHEAD_WEIGHT = 0.5
+"""Weight of the mean best greedy value of the next round: how well the sheet takes the
+combinations likely to come (half: the next round is only one of many)."""
+PLAN_PROGRESS = 2.0
+"""Per group size a dealt plan asks for that a complete free group now provides."""
+
+
+def plan_progress(sheet: Sheet, plans: Sequence[PlanCard]) -> float:
+    """How far the open plans are: per plan, the asked group sizes that complete free groups
+    provide (each group used once), and every other condition met."""
+    free = [g for g in sheet.complete_groups() if g not in sheet.locked]
+    total = 0.0
+    for p in plans:
+        if sheet.claimed(p.id):
+            continue
+        sizes = [z - a + 1 for _, a, z in free]
+        for size in p.group_sizes:
+            if size in sizes:
+                sizes.remove(size)
+                total += 1.0
+        total += sum(1.0 for c in p.conditions if c.kind != "groups" and sheet.meets(c))
+    return total
+
+
+def planner_turn(sheet: Sheet, combos: Sequence[Combo], plans: Sequence[PlanCard],
+                 cards: Sequence[ConstructionCard], rng: random.Random) -> Sheet:
+    """The planning bot: the greedy bot's ``PLAN_CANDIDATES`` best moves, each valued by the
+    points it adds now, the progress it makes on the dealt plans, and the mean of the best
+    greedy value over ``PLAN_SAMPLES`` next rounds drawn from the deck (the lookahead)."""
+    best, targets = scored_moves(sheet, combos, plans, None, keep=PLAN_CANDIDATES)
+    if not best:
+        return _refuse(sheet, combos)
+    nexts = [[(cards[rng.randrange(len(cards))].number, cards[rng.randrange(len(cards))].effect)
+              for _ in range(3)] for _ in range(PLAN_SAMPLES)]
+    now = sheet.total()
+    progress = plan_progress(sheet, plans)
+    choice: tuple[float, Sheet] | None = None
+    for value, move in best:
+        after = _finish(sheet, move, targets)
+        ahead = 0.0
+        for combos_next in nexts:
+            top, _ = scored_moves(after, combos_next, plans)
+            ahead += top[0][0] if top else -LOSS_WEIGHT * 2
+        score = (value + POINTS_WEIGHT * (after.total() - now)
+                 + PLAN_PROGRESS * (plan_progress(after, plans) - progress)
+                 + LOOKAHEAD_WEIGHT * ahead / PLAN_SAMPLES + JITTER * rng.random())
+        if choice is None or score > choice[0]:
+            choice = (score, after)
+    assert choice is not None
+    return choice[1]
 
 
 @dataclass(frozen=True)
@@ -386,9 +538,9 @@ def _share(a: int, b: int) -> float | None:
 
 
 def play_batch(game: StreetsGame, players: int, max_rounds: int, seed: int,
-               games: int) -> list[GameResult]:
+               games: int, planners: Sequence[int] = ()) -> list[GameResult]:
     """``games`` seeded games from one batch seed (what ``sample_until`` plays)."""
-    return [play_game(game, seed, i, players, max_rounds) for i in range(games)]
+    return [play_game(game, seed, i, players, max_rounds, planners) for i in range(games)]
 
 
 def simulate(game: StreetsGame, seed: int, games: int, players: int,
