@@ -57,7 +57,7 @@ def _problem(text: str) -> list[tuple[int, str, str]]:
     ("layers", "simulations", "10000000", None, "check.simulations"),
     ("layers", "budget_nodes", "1000000000000", None, "check.budget_nodes"),
     ("layers", "budget_seconds", "1e12", None, "check.budget_seconds"),
-    ("habitats", "simulations", "nan", None, "check.simulations"),
+    ("layers", "budget_nodes", "nan", None, "check.budget_nodes"),
 ])
 def test_each_value_from_the_issue_gets_a_located_error(deck: str, key: str, value: str,
                                                         table: str | None, where: str) -> None:
@@ -137,3 +137,9 @@ def test_every_default_deck_is_within_the_limits() -> None:
             load_deck_text(text, str(path))
     for fam in FAMILIES:
         load_deck_text(render_starter(fam.name, "starter"), f"{fam.name}.toml")
+
+
+def test_rows_times_counts_is_capped() -> None:
+    rows = "".join(f'[[cards.rows]]\ncount = 999\ntitle = "R{i}"\n' for i in range(11))
+    found = _problem('family = "cards"\nname = "c"\n' + rows)
+    assert (3, "cards.rows", "E-CARDS-TOO-MANY") in found, found

@@ -26,6 +26,10 @@ from .rules import inline_icons, unbalanced_markup
 CSV_COLUMNS = ("count", "title", "text", "icons", "colour", "back", "footer", "image",
                "image_fit", "image_anchor")
 
+MAX_PRINTED_CARDS = 10_000
+"""Most cards (rows x counts) one deck prints: the build's component limit
+(``generator.build.MAX_COMPONENTS``); 10,000 rows of count 999 would run for days."""
+
 MAX_CSV_ROWS = 10_000
 """Most rows a card CSV may hold (each row is at least one printed card; 10,000 is far past
 any deck a designer prints and keeps a stray huge file from running for minutes)."""
@@ -166,6 +170,12 @@ class CardsFamily(Family):
         if not params.rows:
             problems.append(Problem("E-CARDS-EMPTY", ("cards", "rows"), "the deck has no cards",
                                     "add [[cards.rows]] tables or a csv file"))
+        total = sum(row.count for row in params.rows)
+        if total > MAX_PRINTED_CARDS:
+            problems.append(Problem("E-CARDS-TOO-MANY", ("cards", "rows"),
+                                    f"the rows print {total:,} cards, more than the "
+                                    f"{MAX_PRINTED_CARDS:,} one deck may print",
+                                    "lower the counts or split the deck"))
         for i, row in enumerate(params.rows):
             for j, icon in enumerate(row.icons):
                 if not has_symbol(icon):
