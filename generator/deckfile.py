@@ -104,6 +104,11 @@ def load_deck_text(text: str, filename: str = "<deck>", base_dir: Path | None = 
         for p in family.validate(deck):
             problems.append(Problem(p.code, p.path, p.message, p.hint,
                                     p.file or filename, p.line or doc.line_of(p.path)))
+        flagged = {p.path for p in problems}
+        for p in _unknown_symbols(doc.data):
+            if p.path not in flagged:
+                problems.append(Problem(p.code, p.path, p.message, p.hint, filename,
+                                        doc.line_of(p.path)))
     if problems:
         raise DeckError(_sorted(problems))
     assert deck is not None
@@ -125,6 +130,32 @@ def load_variant(path: Path, overrides: dict[str, Any]) -> LoadedDeck:
     data = read_regular_file(path, what="deck file", max_bytes=MAX_DECK_BYTES)
     text = decode_utf8(data, file=str(path), what="the deck file")
     return load_deck_text(text, str(path), base_dir=path.parent, overrides=overrides)
+
+
+def _unknown_symbols(data: Any) -> list[Problem]:
+    """Inline icons (``:name:``) naming no symbol, in any text of the deck: every text may be
+    drawn with markup (titles, names, labels), and the painter refuses an unknown symbol, so
+    ``check`` must refuse it first, at its line."""
+    from .render.symbols import has_symbol
+    from .render.text import ESCAPE, ICON
+
+    out: list[Problem] = []
+    stack: list[tuple[KeyPath, Any]] = [((), data)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend(((*path, k), v) for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend(((*path, i), v) for i, v in enumerate(value))
+        elif isinstance(value, str):
+            for name in ICON.findall(ESCAPE.sub("", value)):
+                if not has_symbol(name):
+                    out.append(Problem("E-TEXT-SYMBOL", path,
+                                       f"unknown inline symbol :{name}:",
+                                       "see paperproof shapes for the symbol names; write "
+                                       "\\: for a plain colon"))
+                    break
+    return out
 
 
 def _sorted(problems: list[Problem]) -> list[Problem]:

@@ -143,3 +143,9 @@ def test_rows_times_counts_is_capped() -> None:
     rows = "".join(f'[[cards.rows]]\ncount = 999\ntitle = "R{i}"\n' for i in range(11))
     found = _problem('family = "cards"\nname = "c"\n' + rows)
     assert (3, "cards.rows", "E-CARDS-TOO-MANY") in found, found
+
+
+def test_unknown_inline_symbol_in_any_text_is_refused_at_its_line() -> None:
+    text, line = _set(_deck("habitats"), "habitats", '[":nosuch:", "meadow", "copse", "ridge"]',
+                      None)
+    assert (line, "habitats.habitats[0]", "E-TEXT-SYMBOL") in _problem(text)
