@@ -65,7 +65,7 @@ def main() -> None:
     t_gen = time.perf_counter() - t0
 
     t0 = time.perf_counter()
-    entries, _ = reach(box, Budget(deck.check.budget_nodes, deck.check.budget_seconds))
+    entries, _ = reach(box, Budget(deck.check.budget_nodes))
     t_reach = time.perf_counter() - t0
     tiers = sum(1 for e in entries if e.check.startswith("tier-"))
 

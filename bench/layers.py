@@ -37,7 +37,7 @@ def main() -> None:
     gen = fam.generate(deck)
     p = deck.params
 
-    budget = Budget(nodes=deck.check.budget_nodes, seconds=deck.check.budget_seconds)
+    budget = Budget(nodes=deck.check.budget_nodes)
     print("\nachievability (default deck):")
     total = 0.0
     for obj in gen.objectives:

@@ -69,7 +69,7 @@ def main() -> None:
     # Completability alone (what every card costs): certificates found and replayed.
     solve.cached_completability.cache_clear()
     t3 = time.process_time()
-    budget = Budget(nodes=deck.check.budget_nodes, seconds=deck.check.budget_seconds)
+    budget = Budget(nodes=deck.check.budget_nodes)
     for card in ps.cards:
         solve.completability(ps.sheet, ps.die, card, budget, deck.seed)
     t4 = time.process_time()

@@ -1,17 +1,18 @@
 """The ``paperproof`` command line. The only module that prints and exits.
 
 Exit codes: 0 all good; 1 some card or component fails a check; 2 invalid input (deck
-files, arguments); 3 writing output failed.
+files, arguments); 3 writing output failed; 4 stopped by ``--time-limit``.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import signal
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -20,7 +21,7 @@ import click
 from . import __version__
 from .commands_shapes import shapes
 from .deck import MAX_SIMULATIONS
-from .errors import DeckError, PaperProofError, UsageError
+from .errors import DeckError, PaperProofError, TimeLimitError, UsageError
 
 DECKS_DIR = Path("decks")
 
@@ -34,6 +35,59 @@ def _fail(exc: PaperProofError) -> NoReturn:
     else:
         click.echo(f"error: {exc}", err=True)
     sys.exit(exc.exit_code)
+
+
+_TIME_LIMIT_HELP = ("Stop the whole command with an error (exit 4) after this many seconds "
+                    "of wall clock. Verdicts never depend on the clock: budgets count nodes.")
+
+
+@contextlib.contextmanager
+def _time_limit(seconds: float | None, command: str) -> Iterator[None]:
+    """Stop ``command`` with :class:`TimeLimitError` once ``seconds`` of wall clock pass.
+
+    The only use of the clock that can end a check: it stops the command (nothing of an
+    unfinished deck is written: builds swap their output in only when complete), it never
+    turns a verdict into ``unknown``."""
+    if seconds is None:
+        yield
+        return
+    if seconds <= 0:
+        raise UsageError(f"--time-limit: {seconds:g} is not a positive number of seconds")
+    if not hasattr(signal, "setitimer"):
+        raise UsageError("--time-limit needs a system with interval timers (SIGALRM)")
+
+    def _alarm(signum: int, frame: object) -> None:
+        raise TimeLimitError(
+            f"{command} stopped after {seconds:g} s (--time-limit); the stopped deck's "
+            "output was not written. Raise the limit, or lower [check] budget_nodes or "
+            "the simulated games, to finish sooner")
+
+    previous = signal.signal(signal.SIGALRM, _alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def _with_time_limit(command: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """Give a command ``--time-limit SECONDS`` (see :func:`_time_limit`)."""
+
+    def wrap(fn: Callable[..., None]) -> Callable[..., None]:
+        @click.option("--time-limit", "time_limit", type=float, default=None,
+                      help=_TIME_LIMIT_HELP)
+        @functools.wraps(fn)
+        def run(*args: Any, time_limit: float | None, **kwargs: Any) -> None:
+            try:
+                with _time_limit(time_limit, command):
+                    fn(*args, **kwargs)
+            except PaperProofError as exc:
+                _fail(exc)
+
+        return run
+
+    return wrap
 
 
 def _deck_paths(decks: tuple[str, ...]) -> list[Path]:
@@ -174,6 +228,7 @@ def _run_options(fn: Any) -> Any:
 @click.option("--tts", is_flag=True,
               help="Also write tts/: Tabletop Simulator face sheets and a saved object.")
 @_run_options
+@_with_time_limit("build")
 def build(decks: tuple[str, ...], output: str, seed: int | None, only: str | None,
           into: str | None, keep_going: bool, simulations: int | None, png: int | None,
           png_bleed: bool, tts: bool, jobs: int | None, cluster: str | None,
@@ -214,7 +269,7 @@ def build(decks: tuple[str, ...], output: str, seed: int | None, only: str | Non
                     sys.exit(130)
                 except PaperProofError as exc:
                     bar.close()
-                    if len(loaded) == 1:
+                    if len(loaded) == 1 or isinstance(exc, TimeLimitError):
                         raise
                     texts = ([p.format() for p in exc.problems] if isinstance(exc, DeckError)
                              else [str(exc)])
@@ -262,6 +317,7 @@ def _distinct_names(loaded: list[Any]) -> None:
 @click.option("--card", "cards", multiple=True,
               help="Show only these cards: numbers, ids or names (repeatable, or 1-5,park-08).")
 @_run_options
+@_with_time_limit("check")
 def check(decks: tuple[str, ...], fmt: str, seed: int | None, count_solutions: bool,
           simulations: int | None, cards: tuple[str, ...], jobs: int | None,
           cluster: str | None, precision: float | None, max_games: int | None) -> None:

@@ -23,6 +23,7 @@ from pydantic import (
     PrivateAttr,
     WithJsonSchema,
     field_validator,
+    model_validator,
 )
 from pydantic import create_model as _create_model
 
@@ -186,24 +187,29 @@ MAX_BUDGET_NODES = 100_000_000
 """Most search nodes per card: about a minute of search per card on a laptop; a deck asking
 for more is a typo (and a build that could not finish in a working day)."""
 
-MAX_BUDGET_SECONDS = 600.0
-"""Most seconds per card (ten minutes): the same reasoning as :data:`MAX_BUDGET_NODES`."""
-
 MAX_SIMULATIONS = 100_000
 """Most simulated games per figure (``simulations``, ``max_games``, ``--simulations``): an
 interval at 100,000 games is already +/-0.3 percentage points wide."""
 
 
 class CheckSettings(Frozen):
-    """Search budgets and simulation sizes for the checks."""
+    """Search budgets and simulation sizes for the checks. Budgets count search nodes only:
+    a verdict never depends on how fast the machine is (``--time-limit`` stops a whole
+    command instead)."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _no_seconds_budget(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "budget_seconds" in data:
+            raise ValueError(
+                "budget_seconds is gone: verdicts count search nodes only (budget_nodes), so "
+                "a loaded machine cannot turn 'completable' into 'unknown'; delete the key, "
+                "and give `paperproof check --time-limit SECONDS` to stop a whole command")
+        return data
 
     budget_nodes: int = Field(
         default=200_000, ge=1, le=MAX_BUDGET_NODES,
         description=f"Search nodes per card before 'unknown'. At most {MAX_BUDGET_NODES:,}.",
-    )
-    budget_seconds: float = Field(
-        default=5.0, gt=0, le=MAX_BUDGET_SECONDS,
-        description=f"Seconds per card before 'unknown'. At most {MAX_BUDGET_SECONDS:g}.",
     )
     simulations: int = Field(
         default=200, ge=0, le=MAX_SIMULATIONS,

@@ -2,7 +2,7 @@
 
 Each error class carries the process exit code the CLI uses for it (click's convention):
 2 for bad input (deck files, arguments), 1 for a deck that fails its checks, 3 for a
-failure while writing output.
+failure while writing output, 4 for a command stopped by ``--time-limit``.
 """
 
 from __future__ import annotations
@@ -48,6 +48,13 @@ class PaperProofError(Exception):
     """Base class of every error PaperProof raises on purpose."""
 
     exit_code = 1
+
+
+class TimeLimitError(PaperProofError):
+    """A whole command ran past ``--time-limit`` and was stopped. The clock never decides a
+    verdict (budgets count search nodes); it may only stop a command, and says so."""
+
+    exit_code = 4
 
 
 class DeckError(PaperProofError):

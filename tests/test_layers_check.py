@@ -24,7 +24,7 @@ from generator.families.layers.rules import Landscape, Rules, fits_frame, placem
 from generator.families.layers.sim import simulate
 
 ROOT = Path(__file__).resolve().parent.parent
-BUDGET = Budget(nodes=200_000, seconds=10)
+BUDGET = Budget(nodes=200_000)
 
 
 def gen_of(**kw: Any) -> LayersSet:

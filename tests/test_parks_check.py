@@ -27,7 +27,7 @@ from generator.families.parks.replay import replay
 ROOT = Path(__file__).resolve().parent.parent
 SHEET = Sheet.from_text("GGWAP\nGGWAP\nAAPGG\nPWGGA\n\nicons:\n..w..\n.....\nr....\n...w.")
 DIE = Die.from_text("1 | 2,2 | 3,3,3 | 1,2 | 2,3 | 4")
-BUDGET = Budget(nodes=200_000, seconds=5.0)
+BUDGET = Budget(nodes=200_000)
 FAMILY = ParksFamily()
 
 

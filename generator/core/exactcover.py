@@ -176,7 +176,6 @@ class CoverResult:
     count: int = 0
     complete: bool = True
     nodes: int = 0
-    seconds: float = 0.0
     reason: str = ""
 
     @property
@@ -441,7 +440,7 @@ def solve(
 
     ``mode``: "first" stops at the first solution (the certificate); "count" counts (stopping
     at ``limit`` if given, e.g. 2 tells unique from ambiguous); "all" keeps every solution (up
-    to ``limit``). ``budget`` caps nodes and/or seconds (``None``: unlimited).
+    to ``limit``). ``budget`` caps search nodes (``None``: unlimited).
 
     ``multiplicity`` maps items to how often they may be used (Knuth's Algorithm M, for
     identical pieces): ``(lo, hi)``, or ``m`` meaning exactly m for a primary item and at
@@ -483,7 +482,7 @@ def run(
     for i in iter_bits(comp.primary):
         if not comp.item_opts.get(i):
             reason = f"no option covers item {item_name(i)}"
-            return CoverResult(Verdict.IMPOSSIBLE, (), 0, True, 0, meter.elapsed, reason)
+            return CoverResult(Verdict.IMPOSSIBLE, (), 0, True, 0, reason)
     root_dead: int | None = None
     for delta, sol, dead in _search(comp, meter):
         if dead is not None:
@@ -494,20 +493,19 @@ def run(
             found.append(tuple(sorted(sol)))
         if stop_at is not None and count >= stop_at:
             return CoverResult(
-                Verdict.COMPLETABLE, tuple(found), count, False, meter.nodes, meter.elapsed
+                Verdict.COMPLETABLE, tuple(found), count, False, meter.nodes
             )
-    elapsed = meter.elapsed
     if meter.exhausted:
         verdict = Verdict.COMPLETABLE if count else Verdict.UNKNOWN
         reason = "" if count else f"search budget ({meter.budget}) ran out at {meter.nodes} nodes"
-        return CoverResult(verdict, tuple(found), count, False, meter.nodes, elapsed, reason)
+        return CoverResult(verdict, tuple(found), count, False, meter.nodes, reason)
     if count:
-        return CoverResult(Verdict.COMPLETABLE, tuple(found), count, True, meter.nodes, elapsed)
+        return CoverResult(Verdict.COMPLETABLE, tuple(found), count, True, meter.nodes)
     if root_dead is not None:
         reason = f"no option covers item {item_name(root_dead)}"
     else:
         reason = f"no exact cover exists (search exhausted after {meter.nodes} nodes)"
-    return CoverResult(Verdict.IMPOSSIBLE, (), 0, True, meter.nodes, elapsed, reason)
+    return CoverResult(Verdict.IMPOSSIBLE, (), 0, True, meter.nodes, reason)
 
 
 def _sums_reach(

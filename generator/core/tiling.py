@@ -195,7 +195,6 @@ class TilingResult:
     count: int = 0
     complete: bool = True
     nodes: int = 0
-    seconds: float = 0.0
     reason: str = ""
     options: int = 0
 
@@ -755,16 +754,7 @@ def tile(
     try:
         setup = _setup(reg, pieces, reflections, demands or {}, matches or _eq, accepts)
     except _Impossible as e:
-        return TilingResult(
-            Verdict.IMPOSSIBLE, reason=e.reason, nodes=meter.nodes, seconds=meter.elapsed
-        )
-    if not meter.check_time():
-        return TilingResult(
-            Verdict.UNKNOWN,
-            reason=f"search budget ({meter.budget}) ran out while building placements",
-            seconds=meter.elapsed,
-            complete=False,
-        )
+        return TilingResult(Verdict.IMPOSSIBLE, reason=e.reason, nodes=meter.nodes)
     comp, idx = _compile(setup)
     res = run(comp, mode=mode, limit=limit, meter=meter, item_name=lambda i: repr(setup.cell(i)))
     sols = tuple(_decode(setup, [idx[o] for o in s]) for s in res.solutions)
@@ -775,7 +765,6 @@ def tile(
         res.count,
         res.complete,
         res.nodes,
-        res.seconds,
         res.reason,
         len(setup.opt_mask),
     )
@@ -867,7 +856,7 @@ def count_tilings_up_to_symmetry(
     try:
         setup = _setup(reg, pieces, reflections, demands or {}, matches or _eq, None)
     except _Impossible as e:
-        return TilingResult(Verdict.IMPOSSIBLE, reason=e.reason, seconds=meter.elapsed)
+        return TilingResult(Verdict.IMPOSSIBLE, reason=e.reason)
     group = board_symmetries(reg, reflections, demands)
     image = _option_images(setup, group)
     breakers = [
@@ -930,7 +919,6 @@ def count_tilings_up_to_symmetry(
             count=total,
             complete=False,
             nodes=nodes,
-            seconds=meter.elapsed,
             reason=f"search budget ({meter.budget}) ran out; the count is a lower bound",
             options=len(setup.opt_mask),
         )
@@ -939,7 +927,6 @@ def count_tilings_up_to_symmetry(
         verdict,
         count=total,
         nodes=nodes,
-        seconds=meter.elapsed,
         reason="" if total else "no tiling exists (search exhausted)",
         options=len(setup.opt_mask),
     )

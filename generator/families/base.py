@@ -157,7 +157,7 @@ class CheckOptions:
                 max_games=c.max_games if self.max_games is None else self.max_games,
             )
         return Settings(
-            budget=Budget(nodes=c.budget_nodes, seconds=c.budget_seconds),
+            budget=Budget(nodes=c.budget_nodes),
             simulations=sims, sampling=sampling, count_solutions=self.count_solutions,
             pool=self.pool,
         )

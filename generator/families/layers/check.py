@@ -98,7 +98,7 @@ def check(deck: Deck, gen: LayersSet, options: CheckOptions) -> Report:
     p: LayersParams = deck.params
     entries: list[CheckEntry] = []
     figures: dict[str, Any] = {}
-    budget = Budget(nodes=deck.check.budget_nodes, seconds=deck.check.budget_seconds)
+    budget = Budget(nodes=deck.check.budget_nodes)
     for obj in gen.objectives:
         a = achieve(gen, obj, budget)
         what = f"{obj.title} ({describe(obj)})"

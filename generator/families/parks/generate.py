@@ -189,7 +189,7 @@ def _name(rng: random.Random, grand: bool, taken: set[str]) -> str:
 
 
 def card_budget(deck: Deck) -> Budget:
-    return Budget(nodes=deck.check.budget_nodes, seconds=deck.check.budget_seconds)
+    return Budget(nodes=deck.check.budget_nodes)
 
 
 def generate(deck: Deck) -> ParksSet:

@@ -678,7 +678,6 @@ class CardVerdict:
     certificate: Certificate | None = None
     reason: str = ""
     nodes: int = 0
-    seconds: float = 0.0
     pieces: tuple[Piece, ...] = ()
 
 
@@ -691,10 +690,9 @@ def completability(sheet: Sheet, die: Die, card: Card, budget: Budget,
     sup = supply(sheet, card, budget=budget)
     if sup.verdict is Verdict.IMPOSSIBLE:
         return CardVerdict(card.id, Verdict.IMPOSSIBLE, reason=sup.reason,
-                           nodes=meter.nodes, seconds=meter.elapsed)
+                           nodes=meter.nodes)
     if sup.verdict is Verdict.UNKNOWN:
-        return CardVerdict(card.id, Verdict.UNKNOWN, reason=sup.reason, nodes=meter.nodes,
-                           seconds=meter.elapsed)
+        return CardVerdict(card.id, Verdict.UNKNOWN, reason=sup.reason, nodes=meter.nodes)
     rng = make_rng(seed, "parks-plan", card.id)
     last = "no cut plan found"
     for attempt in range(attempts):
@@ -722,11 +720,11 @@ def completability(sheet: Sheet, die: Die, card: Card, budget: Budget,
             last = f"a planned certificate failed replay: {problem}"
             continue
         return CardVerdict(card.id, Verdict.COMPLETABLE, cert, nodes=meter.nodes,
-                           seconds=meter.elapsed, pieces=tuple(pieces))
+                           pieces=tuple(pieces))
     why = "search budget exhausted" if meter.exhausted else last
     return CardVerdict(card.id, Verdict.UNKNOWN, reason=f"{why}; the sheet does hold matching "
                        "squares for every space, so it may still be completable",
-                       nodes=meter.nodes, seconds=meter.elapsed)
+                       nodes=meter.nodes)
 
 
 @lru_cache(maxsize=4096)

@@ -295,9 +295,7 @@ def count_entry(qs: QuiltSet, budget: Budget) -> tuple[CheckEntry, dict[str, Any
     raw = tile(region, tiles, mode="count", budget=budget)
     complete = classes.complete and raw.complete
     data = {"up_to_symmetry": classes.count, "raw": raw.count, "complete": complete,
-            "all_pieces_used": all_used, "nodes": classes.nodes + raw.nodes,
-            "seconds_up_to_symmetry": round(classes.seconds, 3),
-            "seconds_raw": round(raw.seconds, 3)}
+            "all_pieces_used": all_used, "nodes": classes.nodes + raw.nodes}
     how = "every piece once" if all_used else "subsets of the pieces"
     if complete:
         return CheckEntry("board", "count-solutions", "info",
@@ -310,7 +308,7 @@ def count_entry(qs: QuiltSet, budget: Budget) -> tuple[CheckEntry, dict[str, Any
 
 
 def run_checks(deck: Deck, qs: QuiltSet, options_: CheckOptions) -> Report:
-    budget = Budget(nodes=deck.check.budget_nodes, seconds=deck.check.budget_seconds)
+    budget = Budget(nodes=deck.check.budget_nodes)
     rules = qs.rules
     entries = piece_entries(deck, qs)
     entries.append(board_print_entry(deck, qs))
@@ -344,7 +342,7 @@ def run_checks(deck: Deck, qs: QuiltSet, options_: CheckOptions) -> Report:
         entries.append(entry)
         figures["simulation"] = data
     if options_.count_solutions:
-        entry, data = count_entry(qs, Budget(seconds=float(deck.params.count_seconds)))
+        entry, data = count_entry(qs, Budget(nodes=deck.params.count_nodes))
         entries.append(entry)
         figures["count_solutions"] = data
     return Report(deck=deck.name, family=FAMILY, seed=deck.seed, entries=tuple(entries),
