@@ -1,4 +1,5 @@
-"""Budgets stop searches after a node count, never on the clock; seeded streams are deterministic and independent."""
+"""Budgets stop searches after a node count, never on the clock; seeded streams are
+deterministic and independent."""
 
 from __future__ import annotations
 
