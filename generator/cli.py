@@ -483,9 +483,9 @@ def new(family: str, path: str | None, force: bool) -> None:
 @main.command()
 def families() -> None:
     """List the families and the components each prints."""
-    from .families import FAMILIES
+    from .families import all_families
 
-    for fam in FAMILIES:
+    for fam in all_families():
         click.echo(f"{fam.name:<9} {fam.summary}")
         for comp in fam.components:
             click.echo(f"{'':<9}   - {comp}")

@@ -424,9 +424,9 @@ def __getattr__(name: str) -> Any:
     """A family's deck model by its class name (``ParksDeck``), made on first use: how a
     fresh worker process unpickles a deck before anything there has loaded one."""
     if name.endswith("Deck") and len(name) > 4:
-        from .families import FAMILIES
+        from .families import all_families
 
-        for fam in FAMILIES:
+        for fam in all_families():
             if f"{fam.name.title()}Deck" == name:
                 return deck_model(fam.name, fam.Params)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

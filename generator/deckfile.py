@@ -18,8 +18,8 @@ from pydantic import BaseModel, ValidationError
 
 from .deck import Deck, deck_model
 from .errors import DeckError, Problem, UsageError
-from .families import FAMILIES, find_family
-from .families.base import Family
+from .families import family_names, find_family
+from .families.base import AnyFamily
 from .safepath import MAX_DECK_BYTES, decode_utf8, read_regular_file
 from .tomldoc import KeyPath, TomlDoc, parse_toml
 
@@ -31,7 +31,7 @@ class LoadedDeck:
     """A validated deck, its family and where it came from."""
 
     deck: Deck
-    family: Family
+    family: AnyFamily
     path: Path
 
     @property
@@ -58,14 +58,14 @@ def load_deck_text(text: str, filename: str = "<deck>", base_dir: Path | None = 
         data = _merged(data, overrides)
     family_name = data.get("family")
     if not isinstance(family_name, str):
-        names = ", ".join(f.name for f in FAMILIES)
+        names = ", ".join(family_names())
         what = "is missing" if family_name is None else f"must be a string, got {family_name!r}"
         raise DeckError([doc.problem("E-DECK-FAMILY", ("family",), f"'family' {what}",
                                      f"add family = \"...\" with one of: {names}")])
     try:
         family = find_family(family_name)
     except UsageError:
-        known = [f.name for f in FAMILIES]
+        known = list(family_names())
         close = difflib.get_close_matches(family_name, known, n=1)
         hint = (f"did you mean {close[0]!r}? " if close else "") + "valid: " + ", ".join(known)
         raise DeckError([doc.problem("E-DECK-FAMILY", ("family",),

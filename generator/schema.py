@@ -13,7 +13,7 @@ from pydantic import BaseModel
 from pydantic_core import PydanticUndefined
 
 from .deck import DeckBase, deck_model
-from .families import FAMILIES, find_family
+from .families import all_families, find_family
 from .limits import limits_markdown
 from .units import MAX_LENGTH_MM
 
@@ -33,7 +33,7 @@ def deck_schema(family: str | None = None) -> dict[str, Any]:
         return schema
     defs: dict[str, Any] = {}
     refs = []
-    for fam in FAMILIES:
+    for fam in all_families():
         one = deck_schema(fam.name)
         defs.update(one.pop("$defs", {}))
         one.pop("$schema", None)
@@ -201,7 +201,7 @@ def decks_markdown() -> str:
     seen: set[type[BaseModel]] = set()
     base_fields = DeckBase.model_fields
     lines += _model_section(DeckBase, "", seen)[2:]
-    for fam in FAMILIES:
+    for fam in all_families():
         model = deck_model(fam.name, fam.Params)
         assert set(base_fields) < set(model.model_fields)
         lines += [f"## Family `{fam.name}`: {fam.title}", "", fam.summary, ""]

@@ -135,13 +135,13 @@ def test_unreachable_top_tier_is_impossible_with_its_reason() -> None:
     loaded = load("tests/decks/habitats-unreachable.toml")
     box = FAM.generate(loaded.deck)
     pairs, trios = box.cards
-    answers = check_term(pairs, 0, box, Budget(200_000, 5.0))
+    answers = check_term(pairs, 0, box, Budget(200_000))
     verdicts = [a.verdict for a in answers]
     assert verdicts[:6] == [Verdict.COMPLETABLE] * 6
     assert verdicts[6] is Verdict.IMPOSSIBLE
     assert "needs at least 14 vole tokens" in answers[6].message
     assert "12 vole tokens" in answers[6].message
-    t = check_term(trios, 0, box, Budget(200_000, 5.0))
+    t = check_term(trios, 0, box, Budget(200_000))
     assert [a.verdict for a in t] == [Verdict.COMPLETABLE, Verdict.IMPOSSIBLE,
                                       Verdict.COMPLETABLE]
     assert "only groups of exactly 3, 5 score" in t[1].message
@@ -165,7 +165,7 @@ def test_structural_limits_of_primitives() -> None:
             {"kind": "variety", "mode": "each", "table": [1, 2, 3, 4, 5]}]},
     ])
     box = FAM.generate(deck)
-    b = Budget(100_000, 5.0)
+    b = Budget(100_000)
     iso = check_term(box.cards[0], 0, box, b)
     assert iso[1].verdict is Verdict.IMPOSSIBLE and "always measures 1" in iso[1].message
     ring = check_term(box.cards[1], 0, box, b)
@@ -180,7 +180,7 @@ def test_tokens_beyond_turns_are_impossible() -> None:
         {"species": "owl", "title": "x", "terms": [
             {"kind": "group", "mode": "each", "min": 10, "table": [1] * 12}]}])
     box = FAM.generate(deck)
-    ans = check_term(box.cards[0], 0, box, Budget(100_000, 5.0))
+    ans = check_term(box.cards[0], 0, box, Budget(100_000))
     assert ans[10].verdict is Verdict.COMPLETABLE  # a group of 20 in 20 turns
     assert ans[11].verdict is Verdict.IMPOSSIBLE and "20 turns" in ans[11].message
 
@@ -269,7 +269,7 @@ def test_builtin_cards_fit_fewer_species(n: int) -> None:
     deck = make_deck(species=names, habitats=["bog", "glade", "crag"])
     box = FAM.generate(deck)
     entries = [e for c in box.cards for ti in range(len(c.terms))
-               for e in check_term(c, ti, box, Budget(100_000, 5.0))]
+               for e in check_term(c, ti, box, Budget(100_000))]
     assert all(e.verdict is Verdict.COMPLETABLE for e in entries), [
         e.message for e in entries if e.verdict is not Verdict.COMPLETABLE]
 

@@ -9,20 +9,23 @@ Every family lives in ``generator/families/<name>/`` with the same modules:
 - ``check.py``    validation and a verdict (with certificate) for every card;
 - ``layout.py``   component -> :class:`generator.render.drawing.Drawing`;
 - ``__init__.py`` the :class:`Family` subclass that joins them, registered in
-                  :data:`generator.families.FAMILIES`.
+                  :data:`generator.families.REGISTRY` (loaded lazily).
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, ClassVar, Literal, TypeAlias
+from typing import Any, ClassVar, Generic, Literal, TypeAlias, TypeVar, cast
 
 from pydantic import BaseModel
 
+from ..core.answer import Answer, IllegalMove
 from ..core.budget import Budget
 from ..core.stats import Precision
+from ..core.verdict import Verdict
 from ..deck import Deck
 from ..errors import Problem, UsageError
 from ..parallel import SERIAL, Pool
@@ -30,8 +33,9 @@ from ..render.component import Component, HexNest, Imposition, PolyNest
 
 Status: TypeAlias = Literal["completable", "impossible", "unknown", "pass", "fail", "warn", "info"]
 __all__ = [
-    "FAILING", "CheckEntry", "CheckOptions", "Component", "Family", "HexNest", "Imposition",
-    "PolyNest", "Report", "ScoreLine", "ScoreResult", "Settings", "Status",
+    "FAILING", "REPLAY_FAILED", "Answer", "AnyFamily", "CheckEntry", "CheckOptions",
+    "Component", "Family", "HexNest", "IllegalMove", "Imposition", "PolyNest", "Question",
+    "Report", "ScoreLine", "ScoreResult", "Settings", "Status", "answer_entry",
 ]
 
 FAILING: frozenset[str] = frozenset({"impossible", "unknown", "fail"})
@@ -201,9 +205,83 @@ class ImageRef:
     line: int = 0
 
 
-class Family(ABC):
-    """A family of components. Subclasses set the class attributes and implement the
-    three steps; ``validate`` and ``score`` are optional."""
+
+P = TypeVar("P", bound=BaseModel)
+"""A family's deck-table model (its ``Params``)."""
+G = TypeVar("G")
+"""What a family's ``generate`` makes (a frozen model object of every component)."""
+
+REPLAY_FAILED: Status = "unknown"
+"""The status of an answer whose certificate does not replay, in every family. Sound: a
+certificate the rules engine rejects proves nothing, so the card is never ``completable``;
+nor is it proof of ``impossible``. ``unknown`` is failing (the build refuses to print), and
+the entry's code ends in ``-REPLAY`` so it is told apart from a budget that ran out."""
+
+
+@dataclass(frozen=True)
+class Question:
+    """One completability question a family answers about one component: the report entry
+    it becomes is (``subject``, ``check``); ``what`` names it in messages."""
+
+    subject: str
+    check: str
+    what: str
+
+
+def answer_entry(question: Question, answer: Answer,
+                 replay: Callable[[Any], None], *, code: str, message: str = "",
+                 details: dict[str, Any] | None = None,
+                 impossible_code: str | None = None) -> CheckEntry:
+    """The one place an :class:`Answer` becomes a report entry.
+
+    A ``completable`` answer's certificate is replayed here by ``replay`` (the family's rules
+    engine, raising :class:`IllegalMove`) on the exact JSON object that goes into the report;
+    one that does not replay becomes :data:`REPLAY_FAILED` with code ``<code>-REPLAY``.
+    ``code`` is the family's stem (``E-PARKS``): ``-IMPOSSIBLE`` / ``-UNKNOWN`` are appended
+    (``impossible_code`` keeps an older stable code for impossible). ``message`` (default:
+    the reason, or "certificate replayed") follows ``question.what`` when that is set;
+    ``details`` are merged with nodes, reason and certificate."""
+
+    def text(m: str) -> str:
+        return f"{question.what}: {m}" if question.what else m
+
+    out: dict[str, Any] = {"nodes": answer.nodes, **(details or {})}
+    if answer.extra:
+        out.update(answer.extra)
+    if answer.verdict is Verdict.COMPLETABLE:
+        try:
+            replay(answer.certificate)
+        except IllegalMove as exc:
+            return CheckEntry(question.subject, question.check, REPLAY_FAILED,
+                              text(f"the certificate found does not replay: {exc}"),
+                              f"{code}-REPLAY", out)
+        out["certificate"] = answer.certificate
+        return CheckEntry(question.subject, question.check, "completable",
+                          text(message or "certificate replayed"),
+                          details=out)
+    out["reason"] = answer.reason
+    impossible = answer.verdict is Verdict.IMPOSSIBLE
+    status: Status = "impossible" if impossible else "unknown"
+    stable = (impossible_code or f"{code}-IMPOSSIBLE") if impossible else f"{code}-UNKNOWN"
+    return CheckEntry(question.subject, question.check, status,
+                      text(message or answer.reason), stable, out)
+
+
+class Family(ABC, Generic[P, G]):  # noqa: UP046 - one style with the TypeVars above
+    """A family of components: one contract, the same hooks with the same signatures in every
+    family. ``P`` is its deck-table model (``Params``), ``G`` what ``generate`` makes.
+
+    - ``validate(deck) -> problems`` (optional),
+    - ``generate(deck) -> G``,
+    - ``questions(deck, G) -> questions``; ``solve(deck, G, question, budget) -> Answer``;
+      ``replay(deck, G, question, certificate)`` (raises :class:`IllegalMove`) — every
+      completability question, answered and re-checkable one at a time,
+    - ``check(deck, G, options) -> Report`` (every check; question entries come from
+      :func:`answer_entry`, so a certificate that does not replay is treated alike),
+    - ``layout(deck, G, report) -> components``,
+    - ``ScoreFile`` (the pydantic model of a ``paperproof score`` file, or None) and
+      ``score(deck, G, source, text) -> ScoreResult``.
+    """
 
     name: ClassVar[str]
     title: ClassVar[str]
@@ -211,7 +289,13 @@ class Family(ABC):
     components: ClassVar[tuple[str, ...]]
     """What it prints, one phrase each (``paperproof families``)."""
     Params: ClassVar[type[BaseModel]]
-    """The pydantic model of the family's deck table."""
+    """The pydantic model of the family's deck table (``P``)."""
+    ScoreFile: ClassVar[type[BaseModel] | None] = None
+    """The pydantic model of a filled score file (``paperproof score DECK FILE``)."""
+
+    def params(self, deck: Deck) -> P:
+        """The deck's family table, typed."""
+        return cast(P, deck.params)
 
     def resolve_files(self, table: dict[str, Any], base_dir: Path) -> dict[str, Any]:
         """Read files the family's table refers to (a CSV of card rows), relative to the deck
@@ -232,17 +316,42 @@ class Family(ABC):
         return []
 
     @abstractmethod
-    def generate(self, deck: Deck) -> Any:
+    def generate(self, deck: Deck) -> G:
         """Deck parameters + seed -> the family's components (a frozen model object)."""
 
+    def questions(self, deck: Deck, generated: G) -> tuple[Question, ...]:
+        """Every completability question the family answers, in report order."""
+        return ()
+
+    def solve(self, deck: Deck, generated: G, question: Question, budget: Budget) -> Answer:
+        """Answer one of :meth:`questions` within ``budget`` (nodes)."""
+        raise UsageError(f"the {self.name} family asks no question {question.check!r}")
+
+    def replay(self, deck: Deck, generated: G, question: Question, certificate: Any) -> None:
+        """Replay a certificate (its JSON form, as in the report) through the rules engine;
+        raise :class:`IllegalMove` saying why when it does not hold."""
+        raise IllegalMove(f"the {self.name} family has no question {question.check!r}")
+
+    def answer(self, deck: Deck, generated: G, question: Question, budget: Budget, *,
+               code: str) -> CheckEntry:
+        """:meth:`solve` then :func:`answer_entry` (which replays the certificate)."""
+        found = self.solve(deck, generated, question, budget)
+        return answer_entry(question, found,
+                            lambda cert: self.replay(deck, generated, question, cert),
+                            code=code)
+
     @abstractmethod
-    def check(self, deck: Deck, generated: Any, options: CheckOptions) -> Report:
+    def check(self, deck: Deck, generated: G, options: CheckOptions) -> Report:
         """Every check of the family, on the generated components."""
 
     @abstractmethod
-    def layout(self, deck: Deck, generated: Any, report: Report) -> list[Component]:
+    def layout(self, deck: Deck, generated: G, report: Report) -> list[Component]:
         """The printable components, in print order (proof pages included)."""
 
-    def score(self, deck: Deck, generated: Any, source: Path, text: str) -> ScoreResult:
+    def score(self, deck: Deck, generated: G, source: Path, text: str) -> ScoreResult:
         """Score a filled map/sheet written in TOML (``paperproof score``)."""
         raise UsageError(f"the {self.name} family has no score command")
+
+
+AnyFamily: TypeAlias = Family[Any, Any]
+"""A family of any params and generated type (what the registry and the loader hold)."""

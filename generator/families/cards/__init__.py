@@ -57,7 +57,7 @@ def _where(i: int, row: CardRow, column: str, *rest: int
     return ("cards", "rows", i, column, *rest), "", 0
 
 
-class CardsFamily(Family):
+class CardsFamily(Family[CardsParams, CardDeck]):
     name: ClassVar[str] = "cards"
     title: ClassVar[str] = "Custom cards from a table"
     summary: ClassVar[str] = "a custom deck from a table of rows (player aids, event decks)"
@@ -202,8 +202,8 @@ class CardsFamily(Family):
     def generate(self, deck: Deck) -> CardDeck:
         return generate_mod.generate(deck)
 
-    def check(self, deck: Deck, generated: Any, options: CheckOptions) -> Report:
-        return check_mod.check(deck, generated)
+    def check(self, deck: Deck, generated: CardDeck, options: CheckOptions) -> Report:
+        return check_mod.check(deck, generated, options)
 
-    def layout(self, deck: Deck, generated: Any, report: Report) -> list[Component]:
-        return layout_mod.layout(deck, generated)
+    def layout(self, deck: Deck, generated: CardDeck, report: Report) -> list[Component]:
+        return layout_mod.layout(deck, generated, report)

@@ -6,12 +6,14 @@ from __future__ import annotations
 from ...deck import Deck
 from ...errors import LayoutError
 from ...render.fit import check_drawing_fits
-from ..base import CheckEntry, Report
+from ..base import CheckEntry, CheckOptions, Report
 from .layout import card_back, card_front
 from .model import CardDeck
 
 
-def check(deck: Deck, cards: CardDeck) -> Report:
+def check(deck: Deck, cards: CardDeck, options: CheckOptions) -> Report:
+    """Every check of a custom card table (it asks no search questions: ``options`` is
+    the family contract's argument, unused)."""
     entries: list[CheckEntry] = []
     for card in cards.cards:
         problems: list[str] = []

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...deck import Deck
 from ...render.drawing import Drawing, Image, Item, Rect, Stroke, Symbol, TextBox
-from ..base import Component
+from ..base import Component, Report
 from .model import Card, CardDeck
 
 IMAGE_SHARE = 0.5
@@ -76,7 +76,7 @@ def card_back(deck: Deck, cards: CardDeck, card: Card) -> Drawing:
     return Drawing(w, h, tuple(items), bleed=bleed, background=cards.back_colour)
 
 
-def layout(deck: Deck, cards: CardDeck) -> list[Component]:
+def layout(deck: Deck, cards: CardDeck, report: Report) -> list[Component]:
     with_backs = deck.print.duplex != "none" and deck.params.back is not None
     return [
         Component(

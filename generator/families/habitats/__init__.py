@@ -9,10 +9,19 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
+from ...core.answer import Answer
+from ...core.budget import Budget
 from ...deck import Deck
 from ...errors import Problem
-from ..base import CheckOptions, Component, Family, Report, ScoreLine, ScoreResult
-from ..sampling import deck_sampling
+from ..base import (
+    CheckOptions,
+    Component,
+    Family,
+    Question,
+    Report,
+    ScoreLine,
+    ScoreResult,
+)
 from . import check as check_mod
 from . import generate as generate_mod
 from .model import ONCE_KINDS, HabitatsParams, HabitatsSet
@@ -25,7 +34,7 @@ _PARAMS_OF = {
 }
 
 
-class HabitatsFamily(Family):
+class HabitatsFamily(Family[HabitatsParams, HabitatsSet]):
     name: ClassVar[str] = "habitats"
     title: ClassVar[str] = "Hex habitat tiles and wildlife scoring"
     summary: ClassVar[str] = ("hex tile drafting: habitat tiles, wildlife tokens and scoring "
@@ -116,17 +125,26 @@ class HabitatsFamily(Family):
     def generate(self, deck: Deck) -> HabitatsSet:
         return generate_mod.generate(deck.params, deck.seed)
 
-    def check(self, deck: Deck, generated: Any, options: CheckOptions) -> Report:
-        settings = options.settings(deck)
-        return check_mod.check(generated, deck.name, deck.seed, settings,
-                               deck_sampling(deck, settings))
+    def questions(self, deck: Deck, generated: HabitatsSet) -> tuple[Question, ...]:
+        return check_mod.questions(generated)
 
-    def layout(self, deck: Deck, generated: Any, report: Report) -> list[Component]:
+    def solve(self, deck: Deck, generated: HabitatsSet, question: Question,
+              budget: Budget) -> Answer:
+        return check_mod.solve(generated, question, budget)
+
+    def replay(self, deck: Deck, generated: HabitatsSet, question: Question,
+               certificate: Any) -> None:
+        check_mod.replay_certificate(generated, question, certificate)
+
+    def check(self, deck: Deck, generated: HabitatsSet, options: CheckOptions) -> Report:
+        return check_mod.check(deck, generated, options)
+
+    def layout(self, deck: Deck, generated: HabitatsSet, report: Report) -> list[Component]:
         from . import layout as layout_mod
 
         return layout_mod.layout(deck, generated, report)
 
-    def score(self, deck: Deck, generated: Any, source: Path, text: str) -> ScoreResult:
+    def score(self, deck: Deck, generated: HabitatsSet, source: Path, text: str) -> ScoreResult:
         from .mapfile import parse_score
         from .rules import ranking, score_maps
 

@@ -21,15 +21,21 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
+from functools import partial
 from typing import Any
 
+from ...core.answer import Answer, IllegalMove
 from ...core.budget import Budget
 from ...core.stats import Precision, mean_interval, rate
 from ...core.verdict import Verdict
+from ...deck import Deck
 from ...ranking import rank_details
-from ..base import CheckEntry, Report, Settings
-from .model import HabitatsSet, Term
-from .reach import check_term, least_measure, measures_for, token_bounds
+from ..base import CheckEntry, CheckOptions, Question, Report, Settings, answer_entry
+from ..sampling import deck_sampling
+from .model import HabitatsSet, ScoringCard, Term
+from .reach import TierAnswer, check_term, least_measure, measures_for, replay, token_bounds
+from .rules import score_card
 from .sim import BOTS, card_stats, margin, sample_bot
 
 BALANCE_RATIO = 1.25
@@ -117,6 +123,51 @@ def supply(box: HabitatsSet) -> list[CheckEntry]:
     return out
 
 
+def _tier_check(card: ScoringCard, ti: int, tier: int) -> str:
+    return f"tier-{tier + 1}" if len(card.terms) == 1 else f"term-{ti + 1}-tier-{tier + 1}"
+
+
+def questions(box: HabitatsSet) -> tuple[Question, ...]:
+    """One question per tier of every term of every scoring card: can one map reach it?"""
+    return tuple(Question(card.id, _tier_check(card, ti, tier), "")
+                 for card in box.cards for ti, term in enumerate(card.terms)
+                 for tier in range(len(term.table)))
+
+
+def _answer(a: TierAnswer) -> Answer:
+    if a.verdict is Verdict.COMPLETABLE:
+        return Answer(Verdict.COMPLETABLE, a.certificate)
+    return Answer(a.verdict, reason=a.message)
+
+
+def _locate(box: HabitatsSet, question: Question) -> tuple[ScoringCard, int, int]:
+    card = next(c for c in box.cards if c.id == question.subject)
+    for ti, term in enumerate(card.terms):
+        for tier in range(len(term.table)):
+            if _tier_check(card, ti, tier) == question.check:
+                return card, ti, tier
+    raise IllegalMove(f"{card.id} has no {question.check}")
+
+
+def solve(box: HabitatsSet, question: Question, budget: Budget) -> Answer:
+    card, ti, tier = _locate(box, question)
+    return _answer(check_term(card, ti, box, budget)[tier])
+
+
+def replay_certificate(box: HabitatsSet, question: Question, certificate: Any) -> None:
+    """Replay a tier certificate (JSON, as in the report): the map must be legal and score
+    the tier it claims."""
+    card, ti, tier = _locate(box, question)
+    try:
+        played = replay(certificate, box)
+    except (KeyError, TypeError, ValueError) as exc:
+        if isinstance(exc, IllegalMove):
+            raise
+        raise IllegalMove(f"the certificate is malformed ({exc!r})") from None
+    if tier not in score_card(card, played.tokens).terms[ti].tiers:
+        raise IllegalMove(f"the replayed map does not reach tier {tier + 1}")
+
+
 def reach(box: HabitatsSet, budget: Budget) -> tuple[list[CheckEntry], dict[str, Any]]:
     out: list[CheckEntry] = []
     figures: dict[str, Any] = {}
@@ -127,19 +178,15 @@ def reach(box: HabitatsSet, budget: Budget) -> tuple[list[CheckEntry], dict[str,
             answers = check_term(card, ti, box, budget)
             top = None
             for a in answers:
-                name = (f"tier-{a.tier + 1}" if len(card.terms) == 1
-                        else f"term-{ti + 1}-tier-{a.tier + 1}")
-                if a.verdict is Verdict.COMPLETABLE:
-                    assert a.certificate is not None
-                    out.append(CheckEntry(card.id, name, "completable", a.message,
-                                          details={"certificate": a.certificate}))
+                question = Question(card.id, _tier_check(card, ti, a.tier), "")
+                entry = answer_entry(question, _answer(a),
+                                     partial(replay_certificate, box, question),
+                                     code="E-HABITATS-TIER", message=a.message,
+                                     impossible_code="E-HABITATS-TIER-UNREACHABLE")
+                out.append(replace(entry, details={k: v for k, v in entry.details.items()
+                                                   if k == "certificate"}))
+                if entry.status == "completable":
                     top = a
-                elif a.verdict is Verdict.IMPOSSIBLE:
-                    out.append(CheckEntry(card.id, name, "impossible", a.message,
-                                          "E-HABITATS-TIER-UNREACHABLE"))
-                else:
-                    out.append(CheckEntry(card.id, name, "unknown", a.message,
-                                          "E-HABITATS-TIER-UNKNOWN"))
             n = len(card.terms[ti].table)
             if top is None:
                 summary.append(f"term {ti + 1}: no tier reached")
@@ -230,8 +277,9 @@ def sims(box: HabitatsSet, settings: Settings, seed: int, sampling: Precision,
     return out, figures
 
 
-def check(box: HabitatsSet, deck_name: str, seed: int, settings: Settings,
-          sampling: Precision) -> Report:
+def check(deck: Deck, box: HabitatsSet, options: CheckOptions) -> Report:
+    settings = options.settings(deck)
+    deck_name, seed = deck.name, deck.seed
     entries: list[CheckEntry] = []
     dist, dfig = distribution(box)
     entries += dist
@@ -239,7 +287,7 @@ def check(box: HabitatsSet, deck_name: str, seed: int, settings: Settings,
     r, rfig = reach(box, settings.budget)
     entries += r
     top = {cid: int(f["top_points"]) for cid, f in rfig.items()}
-    s, sfig = sims(box, settings, seed, sampling, top)
+    s, sfig = sims(box, settings, seed, deck_sampling(deck, settings), top)
     entries += s
     return Report(deck=deck_name, family="habitats", seed=seed, entries=tuple(entries),
                   figures={"distribution": dfig, "reach": rfig, "simulation": sfig})

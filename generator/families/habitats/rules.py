@@ -26,13 +26,13 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from ...core.answer import IllegalMove as IllegalMove
 from ...core.hexgrid import Hex, hex_components
 from .model import HabitatsSet, Ruleset, ScoringCard, StarterGroup, Tile
 from .scoring import OPPOSITE, TermScore, score_term, step
 
-
-class IllegalMove(ValueError):
-    """A tile or token placement the rules forbid; the message says why."""
+# IllegalMove (a move the rules forbid; the message says why) is the core's one illegal-move
+# error, imported above and re-exported for this family's modules.
 
 
 ORIGIN = Hex(0, 0)

@@ -16,14 +16,15 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
+from ...core.answer import Answer, IllegalMove
 from ...core.budget import Budget
 from ...core.stats import Interval, Rate, mean_interval, rate, sample_until
 from ...core.verdict import Verdict
 from ...deck import Deck
 from ...ranking import rank_details
-from ..base import CheckEntry, CheckOptions, Report, Settings
-from .achieve import achieve
-from .model import LayersParams, LayersSet
+from ..base import CheckEntry, CheckOptions, Question, Report, Settings
+from .achieve import achieve, replay, supply_of
+from .model import LayersParams, LayersSet, Objective
 from .objectives import describe
 from .rules import Rules
 from .sim import GameResult, play_batch, summarise
@@ -187,3 +188,43 @@ def simulation_entries(p: LayersParams, gen: LayersSet, seed: int,
                               f"{sample.text()}: score {score.text('pts', 'players')}",
                               details={"score": score.to_json(), "sample": sample.to_json()}))
     return entries, figures
+
+
+def _question(obj: Objective) -> Question:
+    return Question(obj.id, "achievable", f"{obj.title} ({describe(obj)})")
+
+
+def questions(gen: LayersSet) -> tuple[Question, ...]:
+    """One question per objective card: can one player's landscape show it?"""
+    return tuple(_question(obj) for obj in gen.objectives)
+
+
+def solve_objective(gen: LayersSet, obj: Objective, budget: Budget) -> Answer:
+    a = achieve(gen, obj, budget)
+    if a.verdict is Verdict.COMPLETABLE:
+        return Answer(Verdict.COMPLETABLE, a.certificate, nodes=a.nodes)
+    return Answer(a.verdict, reason=a.reason or "search budget ran out", nodes=a.nodes)
+
+
+def replay_objective(gen: LayersSet, obj: Objective, certificate: Any) -> None:
+    """Replay an objective's certificate (JSON, as in the report) through the rules engine
+    with the cards of its player count; IllegalMove when it does not hold."""
+    try:
+        supply = supply_of(gen, int(certificate["players"]))
+        replay(gen, obj, certificate, supply)
+    except (KeyError, TypeError, ValueError) as exc:
+        if isinstance(exc, IllegalMove):
+            raise
+        raise IllegalMove(f"the certificate is malformed ({exc!r})") from None
+
+
+def _objective(gen: LayersSet, question: Question) -> Objective:
+    return next(o for o in gen.objectives if o.id == question.subject)
+
+
+def solve(gen: LayersSet, question: Question, budget: Budget) -> Answer:
+    return solve_objective(gen, _objective(gen, question), budget)
+
+
+def replay_certificate(gen: LayersSet, question: Question, certificate: Any) -> None:
+    replay_objective(gen, _objective(gen, question), certificate)

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
+from ...core.answer import IllegalMove as IllegalMove
 from .model import Card, Objective, Pos
 from .objectives import objective_met
 
@@ -25,8 +26,8 @@ FRAME = 3
 """The landscape is at most FRAME x FRAME stacks."""
 
 
-class IllegalMove(ValueError):
-    """A move that the rules forbid; the message says why."""
+# IllegalMove (a move the rules forbid; the message says why) is the core's one illegal-move
+# error, imported above and re-exported for this family's modules.
 
 
 @dataclass(frozen=True)

@@ -10,15 +10,18 @@ hardly has).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
+from ...core.answer import Answer, IllegalMove
 from ...core.budget import Budget
 from ...core.polyomino import TRANSFORMS
 from ...core.verdict import Verdict
 from ...deck import Deck
-from ..base import CheckEntry, CheckOptions, Report
+from ..base import CheckEntry, CheckOptions, Question, Report, answer_entry
+from .cert import Certificate
 from .model import FEATURE_WORDS, Card, Feature, Icon, ParksParams, ParksSet
-from .planner import cached_completability
+from .planner import CardVerdict, cached_completability
 from .replay import replay, replay_hand
 from .sim import Difficulty, difficulty, hand_coverage
 
@@ -34,39 +37,65 @@ HAND_BUDGET = Budget(nodes=50_000)
 # 8 played hands take 3,500 nodes, 2.6 s.
 HAND_PLAN_BUDGET = Budget(nodes=2_000)
 
-CODES = {Verdict.IMPOSSIBLE: "E-PARKS-IMPOSSIBLE", Verdict.UNKNOWN: "E-PARKS-UNKNOWN"}
-
-
 def _n(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def card_entry(deck: Deck, ps: ParksSet, card: Card, games: int) -> tuple[CheckEntry, Any]:
+def questions(ps: ParksSet) -> tuple[Question, ...]:
+    """One question per park card and grand park card: completable from a fresh sheet?"""
+    return tuple(Question(c.id, "completable", "grand park card" if c.grand else "park card")
+                 for c in ps.cards)
+
+
+def _verdict(deck: Deck, ps: ParksSet, card: Card, budget: Budget) -> CardVerdict:
+    return cached_completability(ps.sheet, ps.die, card, budget, deck.seed)
+
+
+def _answer(v: CardVerdict) -> Answer:
+    cert = v.certificate.to_json() if v.certificate is not None else None
+    return Answer(v.verdict, cert if v.verdict is Verdict.COMPLETABLE else None, v.reason,
+                  v.nodes)
+
+
+def solve(deck: Deck, ps: ParksSet, question: Question, budget: Budget) -> Answer:
+    """The completability answer of one card (the certificate in its JSON form)."""
+    return _answer(_verdict(deck, ps, ps.card(question.subject), budget))
+
+
+def replay_certificate(ps: ParksSet, question: Question, certificate: Any) -> None:
+    """Replay a card's certificate (JSON, as in the report) from a fresh sheet."""
+    try:
+        cert = Certificate.from_json(certificate)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise IllegalMove(f"the certificate is malformed ({exc!r})") from None
+    problem = replay(ps.sheet, ps.die, ps.card(question.subject), cert)
+    if problem:
+        raise IllegalMove(problem)
+
+
+def card_entry(deck: Deck, ps: ParksSet, card: Card, games: int,
+               budget: Budget) -> tuple[CheckEntry, Any]:
     p: ParksParams = deck.params
-    budget = Budget(nodes=deck.check.budget_nodes)
-    v = cached_completability(ps.sheet, ps.die, card, budget, deck.seed)
+    question = Question(card.id, "completable", "grand park card" if card.grand else "park card")
+    v = _verdict(deck, ps, card, budget)
     # No timings in the report: same deck + seed must give identical output.
-    details: dict[str, Any] = {"nodes": v.nodes}
-    kind = "grand park card" if card.grand else "park card"
+    message = ""
+    details: dict[str, Any] = {}
     if v.verdict is Verdict.COMPLETABLE and v.certificate is not None:
-        # Replayed again here, on the exact object that goes into the report.
-        problem = replay(ps.sheet, ps.die, card, v.certificate)
-        if problem:
-            return CheckEntry(card.id, "completable", "unknown",
-                              f"{kind}: certificate failed replay: {problem}",
-                              "E-PARKS-REPLAY", details), v
         diff: Difficulty = difficulty(ps.sheet, ps.die, card, deck.seed, games, p.rounds,
                                       SIM_BUDGET, v.pieces)
         cert = v.certificate
-        details["certificate"] = cert.to_json()
-        details["rounds"] = len(cert.rounds)
-        details["difficulty"] = diff.to_json()
-        msg = (f"{kind}: {_n(len(cert.rounds), 'round')}, {_n(cert.cut_count, 'cut')}, "
-               f"{_n(len(cert.placements), 'section')}; difficulty {diff.words()}")
-        return CheckEntry(card.id, "completable", "completable", msg, details=details), v
-    details["reason"] = v.reason
-    return CheckEntry(card.id, "completable", v.verdict.value,
-                      f"{kind}: {v.reason}", CODES[v.verdict], details), v
+        details = {"rounds": len(cert.rounds), "difficulty": diff.to_json()}
+        message = (f"{_n(len(cert.rounds), 'round')}, {_n(cert.cut_count, 'cut')}, "
+                   f"{_n(len(cert.placements), 'section')}; difficulty {diff.words()}")
+    # Replayed again by answer_entry, on the exact object that goes into the report.
+    entry = answer_entry(question, _answer(v),
+                         lambda c: replay_certificate(ps, question, c),
+                         code="E-PARKS", message=message, details=details)
+    if entry.status != "completable":
+        entry = replace(entry, details={k: val for k, val in entry.details.items()
+                                        if k not in ("rounds", "difficulty")})
+    return entry, v
 
 
 def balance(ps: ParksSet) -> tuple[CheckEntry, dict[str, Any]]:
@@ -203,13 +232,14 @@ def model_json(ps: ParksSet) -> dict[str, Any]:
 
 def check(deck: Deck, ps: ParksSet, options: CheckOptions) -> Report:
     p: ParksParams = deck.params
-    games = deck.check.simulations if options.simulations is None else options.simulations
+    settings = options.settings(deck)
+    games, budget = settings.simulations, settings.budget
     entries: list[CheckEntry] = []
     verdicts: dict[str, int] = {}
     shares: list[float] = []
     rounds: list[int] = []
     for card in ps.cards:
-        entry, v = card_entry(deck, ps, card, games)
+        entry, v = card_entry(deck, ps, card, games, budget)
         entries.append(entry)
         verdicts[v.verdict.value] = verdicts.get(v.verdict.value, 0) + 1
         if "difficulty" in entry.details:

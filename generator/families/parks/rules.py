@@ -28,13 +28,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 
+from ...core.answer import IllegalMove
 from ...core.grid import Cell, Edge, Vertex, components, components_cut, edge_between
 from ...core.polyomino import TRANSFORMS
 from .model import DIRECTIONS, STEP, Bonus, Card, Cut, Die, Sheet, Square, Token
 
-
-class RuleError(ValueError):
-    """An illegal move; the message says which rule it breaks."""
+RuleError = IllegalMove
+"""An illegal move; the message says which rule it breaks (the core's one illegal-move
+error, under this family's name)."""
 
 
 # --------------------------------------------------------------------------------------------

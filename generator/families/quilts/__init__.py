@@ -9,10 +9,20 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
+from ...core.answer import Answer
+from ...core.budget import Budget
 from ...core.grid import is_connected
 from ...deck import Deck
 from ...errors import DeckError, Problem
-from ..base import CheckOptions, Component, Family, Report, ScoreLine, ScoreResult
+from ..base import (
+    CheckOptions,
+    Component,
+    Family,
+    Question,
+    Report,
+    ScoreLine,
+    ScoreResult,
+)
 from . import generate as generate_mod
 from .model import Params, QuiltSet
 from .rules import Board, cell_mask
@@ -66,7 +76,7 @@ def _board_problems(params: Params) -> list[Problem]:
     return out
 
 
-class QuiltsFamily(Family):
+class QuiltsFamily(Family[Params, QuiltSet]):
     name: ClassVar[str] = "quilts"
     title: ClassVar[str] = "Polyomino quilt pieces"
     summary: ClassVar[str] = ("polyomino quilt pieces with cost, time and income, a quilt "
@@ -140,17 +150,34 @@ class QuiltsFamily(Family):
     def generate(self, deck: Deck) -> QuiltSet:
         return generate_mod.generate(deck.params, deck.seed)
 
-    def check(self, deck: Deck, generated: Any, options: CheckOptions) -> Report:
+    def questions(self, deck: Deck, generated: QuiltSet) -> tuple[Question, ...]:
         from . import check as check_mod  # loads the core's tiling search
 
-        return check_mod.run_checks(deck, generated, options)
+        return check_mod.questions(generated)
 
-    def layout(self, deck: Deck, generated: Any, report: Report) -> list[Component]:
+    def solve(self, deck: Deck, generated: QuiltSet, question: Question,
+              budget: Budget) -> Answer:
+        from . import check as check_mod
+
+        return check_mod.solve(generated, question, budget)
+
+    def replay(self, deck: Deck, generated: QuiltSet, question: Question,
+               certificate: Any) -> None:
+        from . import check as check_mod
+
+        check_mod.replay_certificate(generated, question, certificate)
+
+    def check(self, deck: Deck, generated: QuiltSet, options: CheckOptions) -> Report:
+        from . import check as check_mod
+
+        return check_mod.check(deck, generated, options)
+
+    def layout(self, deck: Deck, generated: QuiltSet, report: Report) -> list[Component]:
         from . import layout as layout_mod  # the renderer's symbol library loads on demand
 
         return layout_mod.layout(deck, generated, report)
 
-    def score(self, deck: Deck, generated: Any, source: Path, text: str) -> ScoreResult:
+    def score(self, deck: Deck, generated: QuiltSet, source: Path, text: str) -> ScoreResult:
         """Score a finished quilt: ``buttons = N``, ``bonus = true|false`` and
         ``board = ["#########", ...]`` (rows of '#' covered and '.' empty)."""
         from ...deckfile import parse_toml

@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
+from ...core.answer import Answer
 from ...core.budget import Budget
 from ...core.grid import rectangle
 from ...core.polyomino import Symmetry
@@ -24,7 +26,7 @@ from ...core.tiling import Piece as TilePiece
 from ...core.tiling import TilingResult, count_tilings_up_to_symmetry, tile
 from ...core.verdict import Verdict
 from ...deck import Deck
-from ..base import CheckEntry, CheckOptions, Report, Settings
+from ..base import CheckEntry, CheckOptions, Question, Report, Settings, answer_entry
 from ..sampling import deck_sampling
 from .model import Piece, QuiltSet, Rules
 from .paper import fits as _fits
@@ -97,9 +99,30 @@ def replay_fill(cert: dict[str, Any], pieces: Sequence[Piece], rules: Rules,
     return board
 
 
-def fill_entry(subject: str, check: str, what: str,
-               size: tuple[int, int] | frozenset[tuple[int, int]], qs: QuiltSet,
-               budget: Budget, corner: int | None, at: tuple[int, int] = (0, 0)) -> CheckEntry:
+Region = tuple[int, int] | frozenset[tuple[int, int]]
+"""What a fill covers: (rows, cols) of a rectangle, or the cells of a shaped board."""
+
+
+def questions(qs: QuiltSet) -> tuple[Question, ...]:
+    """The fill questions: the whole board, and the bonus square where one fits."""
+    rules = qs.rules
+    out = [Question("board", "fill", rules.board_name())]
+    if bonus_spot(rules) is not None:
+        k = rules.bonus_size
+        out.append(Question("bonus", "bonus-fill", f"a {k}x{k} bonus square"))
+    return tuple(out)
+
+
+def _region(qs: QuiltSet, question: Question) -> tuple[Region, int | None, tuple[int, int]]:
+    """The region a question fills, its corner square (bonus) if any, and where it sits."""
+    if question.check == "bonus-fill":
+        k = qs.rules.bonus_size
+        return (k, k), k, bonus_spot(qs.rules) or (0, 0)
+    return qs.rules.squares, None, (0, 0)
+
+
+def solve_fill(qs: QuiltSet, size: Region, budget: Budget,
+               at: tuple[int, int] = (0, 0)) -> Answer:
     """Can ``size`` -- (rows, cols) of a rectangle with its corner ``at``, or the cells of a
     region (a shaped board) -- be covered by a subset of the pieces plus the patches?"""
     if isinstance(size, frozenset):
@@ -116,32 +139,57 @@ def fill_entry(subject: str, check: str, what: str,
     tiles = [TilePiece(p.shape, p.id, required=exact) for p in qs.pieces]
     tiles += [TilePiece(PATCH_SHAPE, f"patch-{i + 1}", required=exact) for i in range(patches)]
     result = tile(region, tiles, mode="first", budget=budget)
-    details: dict[str, Any] = {"nodes": result.nodes, "region": f"{rows}x{cols}"}
+    extra: dict[str, Any] = {"region": f"{rows}x{cols}"}
     if len(region) != rows * cols:
-        details["squares"] = len(region)
-    code = f"E-QUILTS-{check.upper()}"
+        extra["squares"] = len(region)
     if result.verdict is Verdict.COMPLETABLE:
         try:
             cert = certificate_from_tiling(result, qs.pieces)
-            replay_fill(cert, qs.pieces, qs.rules, corner, at)
         except IllegalMove as err:
-            return CheckEntry(subject, check, "fail",
-                              f"the certificate found for {what} does not replay: {err}",
-                              f"{code}-REPLAY", details)
-        used = len([p for p in cert["placements"] if p["index"] != PATCH])
-        placed = len(cert["placements"]) - used
-        details["certificate"] = cert
-        return CheckEntry(subject, check, "completable",
-                          f"{what} can be filled with {used} piece{'' if used == 1 else 's'} "
-                          f"and {placed} 1x1 patch{'' if placed == 1 else 'es'} "
-                          "(certificate replayed)", details=details)
+            return Answer(Verdict.UNKNOWN, reason=f"the solver's tiling is no fill: {err}",
+                          nodes=result.nodes, extra=extra)
+        return Answer(Verdict.COMPLETABLE, cert, nodes=result.nodes, extra=extra)
     if result.verdict is Verdict.IMPOSSIBLE:
-        details["reason"] = result.reason
-        return CheckEntry(subject, check, "impossible",
-                          f"{what} cannot be filled: {result.reason}", code, details)
-    return CheckEntry(subject, check, "unknown",
-                      f"no tiling of {what} found within {budget} ({result.nodes} nodes)",
-                      f"{code}-UNKNOWN", details)
+        return Answer(Verdict.IMPOSSIBLE, reason=result.reason, nodes=result.nodes, extra=extra)
+    return Answer(Verdict.UNKNOWN, reason=f"no tiling found within {budget} ({result.nodes} "
+                  "nodes)", nodes=result.nodes, extra=extra)
+
+
+def _replay(qs: QuiltSet, corner: int | None, at: tuple[int, int], certificate: Any) -> None:
+    try:
+        replay_fill(certificate, qs.pieces, qs.rules, corner, at)
+    except (KeyError, TypeError) as exc:
+        raise IllegalMove(f"the certificate is malformed ({exc!r})") from None
+
+
+def solve(qs: QuiltSet, question: Question, budget: Budget) -> Answer:
+    size, _, at = _region(qs, question)
+    return solve_fill(qs, size, budget, at)
+
+
+def replay_certificate(qs: QuiltSet, question: Question, certificate: Any) -> None:
+    """Replay a fill certificate (JSON, as in the report); IllegalMove when it fails."""
+    _, corner, at = _region(qs, question)
+    _replay(qs, corner, at, certificate)
+
+
+def fill_entry(subject: str, check: str, what: str, size: Region, qs: QuiltSet,
+               budget: Budget, corner: int | None, at: tuple[int, int] = (0, 0)) -> CheckEntry:
+    """The report entry of a fill question (``corner``: the k x k square that must be
+    covered, None for the whole region), through the one answer-to-entry helper."""
+    answer = solve_fill(qs, size, budget, at)
+    message = ""
+    if answer.verdict is Verdict.COMPLETABLE:
+        used = len([p for p in answer.certificate["placements"] if p["index"] != PATCH])
+        placed = len(answer.certificate["placements"]) - used
+        message = (f"can be filled with {used} piece{'' if used == 1 else 's'} and {placed} "
+                   f"1x1 patch{'' if placed == 1 else 'es'} (certificate replayed)")
+    elif answer.verdict is Verdict.IMPOSSIBLE:
+        message = f"cannot be filled: {answer.reason}"
+    code = f"E-QUILTS-{check.upper()}"
+    return answer_entry(Question(subject, check, what), answer,
+                        partial(_replay, qs, corner, at), code=code, message=message,
+                        impossible_code=code)
 
 
 def bonus_spot(rules: Rules) -> tuple[int, int] | None:
@@ -307,19 +355,18 @@ def count_entry(qs: QuiltSet, budget: Budget) -> tuple[CheckEntry, dict[str, Any
                       "E-QUILTS-COUNT-UNKNOWN", data), data
 
 
-def run_checks(deck: Deck, qs: QuiltSet, options_: CheckOptions) -> Report:
-    budget = Budget(nodes=deck.check.budget_nodes)
+def check(deck: Deck, qs: QuiltSet, options: CheckOptions) -> Report:
+    settings = options.settings(deck)
+    budget = settings.budget
     rules = qs.rules
     entries = piece_entries(deck, qs)
     entries.append(board_print_entry(deck, qs))
-    entries.append(fill_entry("board", "fill", rules.board_name(), rules.squares, qs, budget,
-                              None))
+    for question in questions(qs):
+        size, corner, at = _region(qs, question)
+        entries.append(fill_entry(question.subject, question.check, question.what, size, qs,
+                                  budget, corner, at))
     k = rules.bonus_size
-    spot = bonus_spot(rules)
-    if spot is not None:
-        entries.append(fill_entry("bonus", "bonus-fill", f"a {k}x{k} bonus square", (k, k), qs,
-                                  budget, k, spot))
-    else:
+    if bonus_spot(rules) is None:
         why = "does not fit" if k > min(rules.rows, rules.cols) else \
             "has no place free of holes on"
         entries.append(CheckEntry("bonus", "bonus-fill", "impossible",
@@ -335,13 +382,12 @@ def run_checks(deck: Deck, qs: QuiltSet, options_: CheckOptions) -> Report:
         "value_median": statistics.median(values) if values else 0.0,
         "outliers": [e.subject for e in entries if e.code == "E-QUILTS-VALUE-OUTLIER"],
     }
-    settings = options_.settings(deck)
     sampling = deck_sampling(deck, settings)
     if sampling.max_games > 0:
         entry, data = balance_entry(deck, qs, settings, sampling)
         entries.append(entry)
         figures["simulation"] = data
-    if options_.count_solutions:
+    if settings.count_solutions:
         entry, data = count_entry(qs, Budget(nodes=deck.params.count_nodes))
         entries.append(entry)
         figures["count_solutions"] = data

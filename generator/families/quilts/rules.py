@@ -31,6 +31,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, TypeAlias
 
+from ...core.answer import IllegalMove as IllegalMove
 from ...core.polyomino import Polyomino
 from .model import Piece, Rules
 
@@ -40,8 +41,8 @@ PATCH = -1
 """Piece index of a 1x1 patch from the time track in a :class:`Placement`."""
 
 
-class IllegalMove(ValueError):
-    """A move the rules do not allow; the message says why."""
+# IllegalMove (a move the rules forbid; the message says why) is the core's one illegal-move
+# error, imported above and re-exported for this family's modules.
 
 
 # ---------------------------------------------------------------------------------------------

@@ -6,15 +6,25 @@ sheets."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
+from ...core.answer import Answer
+from ...core.budget import Budget
 from ...deck import Deck
 from ...errors import Problem
 from ...tomldoc import parse_toml
-from ..base import CheckOptions, Component, Family, Report, ScoreLine, ScoreResult
-from .check import check_game
+from ..base import (
+    CheckOptions,
+    Component,
+    Family,
+    Question,
+    Report,
+    ScoreLine,
+    ScoreResult,
+)
+from . import check as check_mod
 from .generate import generate
 from .model import Effect, StreetsGame, StreetsParams
 from .rules import STREET_KINDS, tie_break
@@ -141,7 +151,7 @@ def _card_list_problems(p: StreetsParams) -> list[Problem]:
     return out
 
 
-class StreetsFamily(Family):
+class StreetsFamily(Family[StreetsParams, StreetsGame]):
     name: ClassVar[str] = "streets"
     title: ClassVar[str] = "Roll-and-write streets"
     summary: ClassVar[str] = ("street score sheets, two-sided construction cards and plan "
@@ -162,16 +172,24 @@ class StreetsFamily(Family):
         params: StreetsParams = deck.params
         return generate(params, deck.seed)
 
+    def questions(self, deck: Deck, generated: StreetsGame) -> tuple[Question, ...]:
+        return check_mod.questions(generated)
+
+    def solve(self, deck: Deck, generated: StreetsGame, question: Question,
+              budget: Budget) -> Answer:
+        return check_mod.solve(generated, question, budget)
+
+    def replay(self, deck: Deck, generated: StreetsGame, question: Question,
+               certificate: Any) -> None:
+        check_mod.replay_certificate(generated, question, certificate)
+
     def check(self, deck: Deck, generated: StreetsGame, options: CheckOptions) -> Report:
-        params: StreetsParams = deck.params
-        entries, figures = check_game(params, generated, deck.seed, options.settings(deck))
-        return Report(deck=deck.name, family=self.name, seed=deck.seed,
-                      entries=tuple(entries), figures=figures)
+        return check_mod.check(deck, generated, options)
 
     def layout(self, deck: Deck, generated: StreetsGame, report: Report) -> list[Component]:
-        from .layout import components
+        from .layout import layout
 
-        return components(deck, generated, report)
+        return layout(deck, generated, report)
 
     def score(self, deck: Deck, generated: StreetsGame, source: Path,
               text: str) -> ScoreResult:

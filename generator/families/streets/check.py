@@ -7,14 +7,16 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
+from ...core.answer import Answer, IllegalMove
 from ...core.budget import Budget
 from ...core.stats import Interval, Rate, batch_seed, mean_interval, rate, sample_until
 from ...core.verdict import Verdict
+from ...deck import Deck
 from ...ranking import rank_details
-from ..base import CheckEntry, Settings, Status
+from ..base import CheckEntry, CheckOptions, Question, Report, Settings, Status
 from .certify import Certificate, certify, verify
 from .generate import apportion, offered_pairs
-from .model import EFFECT_ORDER, Effect, StreetsGame, StreetsParams
+from .model import EFFECT_ORDER, Effect, PlanCard, StreetsGame, StreetsParams
 from .rules import Move, RuleError, replay
 from .sim import GameResult, play_batch, summarise
 
@@ -244,3 +246,50 @@ def _mix_entries(p: StreetsParams, game: StreetsGame) -> list[CheckEntry]:
         entries.append(CheckEntry("deck", "effects-present", "info",
                                   "no cards with " + ", ".join(unused) + " (weight 0)"))
     return entries
+
+
+# The family contract's questions (one per plan card), answered one at a time.
+
+
+def questions(game: StreetsGame) -> tuple[Question, ...]:
+    """One question per plan card: can one sheet meet it with this deck?"""
+    return tuple(Question(plan.id, "completable", "plan") for plan in game.plans)
+
+
+def solve_plan(game: StreetsGame, plan: PlanCard, budget: Budget) -> Answer:
+    """The completability answer of one plan card (certificate in its JSON form)."""
+    out = certify(game.sheet, plan, [c.number for c in game.cards], offered_pairs(game.cards),
+                  budget)
+    if out.verdict is Verdict.COMPLETABLE and out.certificate is not None:
+        return Answer(Verdict.COMPLETABLE, out.certificate.to_json(), nodes=out.nodes)
+    verdict = Verdict.IMPOSSIBLE if out.verdict is Verdict.IMPOSSIBLE else Verdict.UNKNOWN
+    return Answer(verdict, reason=out.reason or "search budget ran out", nodes=out.nodes)
+
+
+def replay_plan(game: StreetsGame, plan: PlanCard, certificate: Any) -> None:
+    """Replay a plan certificate (JSON, as in the report); IllegalMove when it fails."""
+    try:
+        cert = Certificate.from_json(certificate)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise IllegalMove(f"the certificate is malformed ({exc!r})") from None
+    verify(game.sheet, plan, cert, offered_pairs(game.cards))
+
+
+def _plan(game: StreetsGame, question: Question) -> PlanCard:
+    return next(p for p in game.plans if p.id == question.subject)
+
+
+def solve(game: StreetsGame, question: Question, budget: Budget) -> Answer:
+    return solve_plan(game, _plan(game, question), budget)
+
+
+def replay_certificate(game: StreetsGame, question: Question, certificate: Any) -> None:
+    replay_plan(game, _plan(game, question), certificate)
+
+
+def check(deck: Deck, game: StreetsGame, options: CheckOptions) -> Report:
+    """Every check of a streets deck (the family's ``check``)."""
+    settings = options.settings(deck)
+    entries, figures = check_game(deck.params, game, deck.seed, settings)
+    return Report(deck=deck.name, family="streets", seed=deck.seed, entries=tuple(entries),
+                  figures=figures)

@@ -500,7 +500,7 @@ def card_id(card: ConstructionCard) -> str:
     return f"card-{card.number:02d}-{card.effect.value}"
 
 
-def components(deck: Deck, game: StreetsGame, report: Report) -> list[Component]:
+def layout(deck: Deck, game: StreetsGame, report: Report) -> list[Component]:
     out: list[Component] = [
         Component(id="sheet", kind="sheet", title="Street sheet", front=sheet_drawing(deck, game),
                   imposition="page", subjects=("deck",)),

@@ -34,6 +34,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
+from ...core.answer import IllegalMove
 from .model import Condition, Effect, PlanCard, SheetSpec
 
 EMPTY = -1
@@ -47,8 +48,9 @@ GroupRef = tuple[int, int, int]
 """A group as (street, first house, last house), 0-based, inclusive."""
 
 
-class RuleError(ValueError):
-    """A move or claim that breaks the rules; the message says which rule."""
+RuleError = IllegalMove
+"""An illegal move; the message says which rule it breaks (the core's one illegal-move
+error, under this family's name)."""
 
 
 @dataclass(frozen=True)
