@@ -253,7 +253,7 @@ def _mix_entries(p: StreetsParams, game: StreetsGame) -> list[CheckEntry]:
 
 def questions(game: StreetsGame) -> tuple[Question, ...]:
     """One question per plan card: can one sheet meet it with this deck?"""
-    return tuple(Question(plan.id, "completable", "plan") for plan in game.plans)
+    return tuple(Question(plan.id, "completable", "") for plan in game.plans)
 
 
 def solve_plan(game: StreetsGame, plan: PlanCard, budget: Budget) -> Answer:
