@@ -18,7 +18,7 @@ from generator.core.budget import Budget
 from generator.core.verdict import Verdict
 from generator.deckfile import LoadedDeck, load_deck, load_deck_text
 from generator.families import REGISTRY, family_names, find_family
-from generator.families.base import REPLAY_FAILED, CheckOptions, Family, Question
+from generator.families.base import REPLAY_FAILED, CheckOptions, Family
 
 DECKS = Path(__file__).resolve().parent / "decks"
 SMALL = {"parks": "parks-small.toml", "streets": "streets-small.toml",
