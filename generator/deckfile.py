@@ -10,9 +10,9 @@ from __future__ import annotations
 import difflib
 import types
 import typing
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -156,6 +156,24 @@ def _unknown_symbols(data: Any) -> list[Problem]:
                                        "\\: for a plain colon"))
                     break
     return out
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def load_score_file(model: type[M], text: str, filename: str) -> tuple[M, TomlDoc]:
+    """Parse a filled score file (``paperproof score DECK FILE``) and validate it against the
+    family's pydantic ``ScoreFile`` model, exactly as a deck is: every problem is reported
+    with ``file:line: key`` (unknown keys with the valid ones, wrong types with what to
+    write). Returns the model and the parsed document (for the lines of the family's own
+    checks, such as a card id the deck does not have)."""
+    doc = parse_toml(text, filename)
+    try:
+        return model.model_validate(doc.data), doc
+    except ValidationError as exc:
+        problems = [replace(p, code=p.code.replace("E-DECK-", "E-SCORE-"))
+                    for p in _problems_from_validation(exc, doc, model)]
+        raise DeckError(_sorted(problems)) from None
 
 
 def _sorted(problems: list[Problem]) -> list[Problem]:

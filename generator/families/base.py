@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar, Generic, Literal, TypeAlias, TypeVar, cast
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 from ..core.answer import Answer, IllegalMove
 from ..core.budget import Budget
@@ -30,12 +30,14 @@ from ..deck import Deck
 from ..errors import Problem, UsageError
 from ..parallel import SERIAL, Pool
 from ..render.component import Component, HexNest, Imposition, PolyNest
+from ..tomldoc import TomlDoc
 
 Status: TypeAlias = Literal["completable", "impossible", "unknown", "pass", "fail", "warn", "info"]
 __all__ = [
     "FAILING", "REPLAY_FAILED", "Answer", "AnyFamily", "CheckEntry", "CheckOptions",
     "Component", "Family", "HexNest", "IllegalMove", "Imposition", "PolyNest", "Question",
-    "Report", "ScoreLine", "ScoreResult", "Settings", "Status", "answer_entry",
+    "Report", "ScoreFileModel", "ScoreLine", "ScoreResult", "Settings", "Status",
+    "answer_entry",
 ]
 
 FAILING: frozenset[str] = frozenset({"impossible", "unknown", "fail"})
@@ -206,6 +208,13 @@ class ImageRef:
 
 
 
+class ScoreFileModel(BaseModel):
+    """Base of every family's score-file model: immutable, unknown keys rejected, and strict
+    (a TOML ``true`` is not a count, ``"3"`` is not a number)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
 P = TypeVar("P", bound=BaseModel)
 """A family's deck-table model (its ``Params``)."""
 G = TypeVar("G")
@@ -290,8 +299,9 @@ class Family(ABC, Generic[P, G]):  # noqa: UP046 - one style with the TypeVars a
     """What it prints, one phrase each (``paperproof families``)."""
     Params: ClassVar[type[BaseModel]]
     """The pydantic model of the family's deck table (``P``)."""
-    ScoreFile: ClassVar[type[BaseModel] | None] = None
-    """The pydantic model of a filled score file (``paperproof score DECK FILE``)."""
+    ScoreFile: ClassVar[type[ScoreFileModel] | None] = None
+    """The pydantic model of a filled score file (``paperproof score DECK FILE``): read by
+    :meth:`read_score_file` with the deck loader's ``file:line: key`` errors."""
 
     def params(self, deck: Deck) -> P:
         """The deck's family table, typed."""
@@ -347,6 +357,16 @@ class Family(ABC, Generic[P, G]):  # noqa: UP046 - one style with the TypeVars a
     @abstractmethod
     def layout(self, deck: Deck, generated: G, report: Report) -> list[Component]:
         """The printable components, in print order (proof pages included)."""
+
+    def read_score_file(self, source: Path, text: str) -> tuple[Any, TomlDoc]:
+        """The score file validated against :attr:`ScoreFile` (every problem with file, line
+        and key, as for decks), and its parsed document (for the family's own checks'
+        lines). What every family's :meth:`score` starts with."""
+        if self.ScoreFile is None:
+            raise UsageError(f"the {self.name} family has no score command")
+        from ..deckfile import load_score_file
+
+        return load_score_file(self.ScoreFile, text, str(source))
 
     def score(self, deck: Deck, generated: G, source: Path, text: str) -> ScoreResult:
         """Score a filled map/sheet written in TOML (``paperproof score``)."""
