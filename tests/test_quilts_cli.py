@@ -72,6 +72,12 @@ def test_score_a_finished_quilt(tmp_path: Path) -> None:
     bad.write_text('buttons = 3\nbonus = true\nboard = ["#########"]\n', encoding="utf-8")
     code, _, err = run("score", DEFAULT, str(bad))
     assert code == 2 and "board" in err
+    bad.write_text('buttons = "3"\nbonus = 1\npatches = 2\n', encoding="utf-8")
+    code, _, err = run("score", DEFAULT, str(bad))
+    assert code == 2
+    for where in ("bad.toml:1: buttons", "bad.toml:2: bonus", "bad.toml:3: patches"):
+        assert where in err, (where, err)
+    assert "board: required key is missing" in err
 
 
 def test_new_writes_a_deck_that_checks(tmp_path: Path) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, ClassVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from ...core.answer import Answer
 from ...core.budget import Budget
@@ -20,6 +20,7 @@ from ..base import (
     Family,
     Question,
     Report,
+    ScoreFileModel,
     ScoreLine,
     ScoreResult,
 )
@@ -76,6 +77,15 @@ def _board_problems(params: Params) -> list[Problem]:
     return out
 
 
+class QuiltsScoreFile(ScoreFileModel):
+    """A finished quilt (``paperproof score DECK FILE``)."""
+
+    buttons: int = Field(default=0, ge=0, description="Buttons held at the end.")
+    bonus: bool = Field(default=False, description="Whether this player holds the bonus tile.")
+    board: list[str] = Field(description="The board, one string a row: '#' covered, '.' "
+                             "empty ('x' or '.' where a shaped board has no square).")
+
+
 class QuiltsFamily(Family[Params, QuiltSet]):
     name: ClassVar[str] = "quilts"
     title: ClassVar[str] = "Polyomino quilt pieces"
@@ -89,6 +99,7 @@ class QuiltsFamily(Family[Params, QuiltSet]):
         "proof pages of the board and bonus-square fills",
     )
     Params: ClassVar[type[BaseModel]] = Params
+    ScoreFile: ClassVar[type[ScoreFileModel] | None] = QuiltsScoreFile
 
     def validate(self, deck: Deck) -> list[Problem]:
         params: Params = deck.params
@@ -180,10 +191,7 @@ class QuiltsFamily(Family[Params, QuiltSet]):
     def score(self, deck: Deck, generated: QuiltSet, source: Path, text: str) -> ScoreResult:
         """Score a finished quilt: ``buttons = N``, ``bonus = true|false`` and
         ``board = ["#########", ...]`` (rows of '#' covered and '.' empty)."""
-        from ...deckfile import parse_toml
-
-        doc = parse_toml(text, str(source))
-        data = doc.data
+        filled_file, doc = self.read_score_file(source, text)
         qs: QuiltSet = generated
         r = qs.rules
         problems: list[Problem] = []
@@ -192,18 +200,10 @@ class QuiltsFamily(Family[Params, QuiltSet]):
             problems.append(Problem("E-QUILTS-SCORE", (key,), message, hint, str(source),
                                     doc.line_of((key,))))
 
-        buttons = data.get("buttons", 0)
-        bonus = data.get("bonus", False)
-        board = data.get("board")
-        if isinstance(buttons, bool) or not isinstance(buttons, int) or buttons < 0:
-            bad("buttons", f"buttons must be a whole number >= 0, got {buttons!r}",
-                "e.g. buttons = 14")
-        if not isinstance(bonus, bool):
-            bad("bonus", f"bonus must be true or false, got {bonus!r}", "e.g. bonus = true")
+        buttons, bonus, board = filled_file.buttons, filled_file.bonus, filled_file.board
         marks = {"#", ".", "x"} if r.shaped else {"#", "."}
-        if (not isinstance(board, list) or len(board) != r.rows
-                or not all(isinstance(row, str) and len(row) == r.cols
-                           and set(row) <= marks for row in board)):
+        if len(board) != r.rows or not all(len(row) == r.cols and set(row) <= marks
+                                           for row in board):
             example = '"' + "#" * r.cols + '"'
             holes = (" ('x' or '.' where the shaped board has no square)" if r.shaped else "")
             bad("board", f"board must be {r.rows} rows of {r.cols} '#' (covered) or '.' "
@@ -214,12 +214,8 @@ class QuiltsFamily(Family[Params, QuiltSet]):
             if on_hole:
                 bad("board", f"squares {on_hole[:4]} are covered but are not squares of the "
                     "shaped board", "write 'x' or '.' where the board has no square")
-        unknown = sorted(set(data) - {"buttons", "bonus", "board"})
-        for key in unknown:
-            bad(key, f"unknown key {key!r}", "valid keys: buttons, bonus, board")
         if problems:
             raise DeckError(problems)
-        assert isinstance(board, list)
         if bonus:
             filled = Board(r.rows, r.cols, cell_mask(
                 ((i, j) for i, row in enumerate(board) for j, ch in enumerate(row) if ch == "#"),
