@@ -14,10 +14,12 @@ Every family lives in ``generator/families/<name>/`` with the same modules:
 
 from __future__ import annotations
 
+import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from types import ModuleType
 from typing import Any, ClassVar, Generic, Literal, TypeAlias, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict
@@ -329,18 +331,33 @@ class Family(ABC, Generic[P, G]):  # noqa: UP046 - one style with the TypeVars a
     def generate(self, deck: Deck) -> G:
         """Deck parameters + seed -> the family's components (a frozen model object)."""
 
+    def modules(self, part: str) -> ModuleType:
+        """The family's module ``part`` (``check``, ``layout``), imported on first use: the
+        hooks below delegate to the functions of the same name there, with the same
+        arguments, so a family's ``__init__`` holds only what differs."""
+        return importlib.import_module(f"{__package__}.{self.name}.{part}")
+
     def questions(self, deck: Deck, generated: G) -> tuple[Question, ...]:
-        """Every completability question the family answers, in report order."""
-        return ()
+        """Every completability question the family answers, in report order
+        (``check.questions``; none when the family's check module defines none)."""
+        found = getattr(self.modules("check"), "questions", None)
+        return () if found is None else tuple(found(deck, generated))
 
     def solve(self, deck: Deck, generated: G, question: Question, budget: Budget) -> Answer:
-        """Answer one of :meth:`questions` within ``budget`` (nodes)."""
-        raise UsageError(f"the {self.name} family asks no question {question.check!r}")
+        """Answer one of :meth:`questions` within ``budget`` nodes (``check.solve``)."""
+        found = getattr(self.modules("check"), "solve", None)
+        if found is None:
+            raise UsageError(f"the {self.name} family asks no question {question.check!r}")
+        return cast(Answer, found(deck, generated, question, budget))
 
     def replay(self, deck: Deck, generated: G, question: Question, certificate: Any) -> None:
         """Replay a certificate (its JSON form, as in the report) through the rules engine;
-        raise :class:`IllegalMove` saying why when it does not hold."""
-        raise IllegalMove(f"the {self.name} family has no question {question.check!r}")
+        raise :class:`IllegalMove` saying why when it does not hold
+        (``check.replay_certificate``)."""
+        found = getattr(self.modules("check"), "replay_certificate", None)
+        if found is None:
+            raise IllegalMove(f"the {self.name} family has no question {question.check!r}")
+        found(deck, generated, question, certificate)
 
     def answer(self, deck: Deck, generated: G, question: Question, budget: Budget, *,
                code: str) -> CheckEntry:
@@ -350,13 +367,14 @@ class Family(ABC, Generic[P, G]):  # noqa: UP046 - one style with the TypeVars a
                             lambda cert: self.replay(deck, generated, question, cert),
                             code=code)
 
-    @abstractmethod
     def check(self, deck: Deck, generated: G, options: CheckOptions) -> Report:
-        """Every check of the family, on the generated components."""
+        """Every check of the family, on the generated components (``check.check``)."""
+        return cast(Report, self.modules("check").check(deck, generated, options))
 
-    @abstractmethod
     def layout(self, deck: Deck, generated: G, report: Report) -> list[Component]:
-        """The printable components, in print order (proof pages included)."""
+        """The printable components, in print order, proof pages included
+        (``layout.layout``)."""
+        return cast(list[Component], self.modules("layout").layout(deck, generated, report))
 
     def read_score_file(self, source: Path, text: str) -> tuple[Any, TomlDoc]:
         """The score file validated against :attr:`ScoreFile` (every problem with file, line

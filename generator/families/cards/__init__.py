@@ -16,10 +16,8 @@ from ...errors import DeckError, Problem
 from ...limits import control_character, describe_control
 from ...render.symbols import has_symbol, symbol_names
 from ...safepath import MAX_CSV_BYTES, read_text_inside
-from ..base import CheckOptions, Component, Family, ImageRef, Report
-from . import check as check_mod
+from ..base import Family, ImageRef
 from . import generate as generate_mod
-from . import layout as layout_mod
 from .model import CardDeck, CardRow, CardsParams
 from .rules import inline_icons, unbalanced_markup
 
@@ -201,9 +199,3 @@ class CardsFamily(Family[CardsParams, CardDeck]):
 
     def generate(self, deck: Deck) -> CardDeck:
         return generate_mod.generate(deck)
-
-    def check(self, deck: Deck, generated: CardDeck, options: CheckOptions) -> Report:
-        return check_mod.check(deck, generated, options)
-
-    def layout(self, deck: Deck, generated: CardDeck, report: Report) -> list[Component]:
-        return layout_mod.layout(deck, generated, report)

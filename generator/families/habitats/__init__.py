@@ -5,24 +5,17 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from pydantic import BaseModel
 
-from ...core.answer import Answer
-from ...core.budget import Budget
 from ...deck import Deck
 from ...errors import Problem
 from ..base import (
-    CheckOptions,
-    Component,
     Family,
-    Question,
-    Report,
     ScoreLine,
     ScoreResult,
 )
-from . import check as check_mod
 from . import generate as generate_mod
 from .model import ONCE_KINDS, HabitatsParams, HabitatsSet
 
@@ -124,25 +117,6 @@ class HabitatsFamily(Family[HabitatsParams, HabitatsSet]):
 
     def generate(self, deck: Deck) -> HabitatsSet:
         return generate_mod.generate(deck.params, deck.seed)
-
-    def questions(self, deck: Deck, generated: HabitatsSet) -> tuple[Question, ...]:
-        return check_mod.questions(generated)
-
-    def solve(self, deck: Deck, generated: HabitatsSet, question: Question,
-              budget: Budget) -> Answer:
-        return check_mod.solve(generated, question, budget)
-
-    def replay(self, deck: Deck, generated: HabitatsSet, question: Question,
-               certificate: Any) -> None:
-        check_mod.replay_certificate(generated, question, certificate)
-
-    def check(self, deck: Deck, generated: HabitatsSet, options: CheckOptions) -> Report:
-        return check_mod.check(deck, generated, options)
-
-    def layout(self, deck: Deck, generated: HabitatsSet, report: Report) -> list[Component]:
-        from . import layout as layout_mod
-
-        return layout_mod.layout(deck, generated, report)
 
     def score(self, deck: Deck, generated: HabitatsSet, source: Path, text: str) -> ScoreResult:
         from .mapfile import parse_score

@@ -127,7 +127,7 @@ def _tier_check(card: ScoringCard, ti: int, tier: int) -> str:
     return f"tier-{tier + 1}" if len(card.terms) == 1 else f"term-{ti + 1}-tier-{tier + 1}"
 
 
-def questions(box: HabitatsSet) -> tuple[Question, ...]:
+def questions(deck: Deck, box: HabitatsSet) -> tuple[Question, ...]:
     """One question per tier of every term of every scoring card: can one map reach it?"""
     return tuple(Question(card.id, _tier_check(card, ti, tier), "")
                  for card in box.cards for ti, term in enumerate(card.terms)
@@ -149,14 +149,19 @@ def _locate(box: HabitatsSet, question: Question) -> tuple[ScoringCard, int, int
     raise IllegalMove(f"{card.id} has no {question.check}")
 
 
-def solve(box: HabitatsSet, question: Question, budget: Budget) -> Answer:
+def solve(deck: Deck, box: HabitatsSet, question: Question, budget: Budget) -> Answer:
     card, ti, tier = _locate(box, question)
     return _answer(check_term(card, ti, box, budget)[tier])
 
 
-def replay_certificate(box: HabitatsSet, question: Question, certificate: Any) -> None:
+def replay_certificate(deck: Deck, box: HabitatsSet, question: Question,
+                       certificate: Any) -> None:
     """Replay a tier certificate (JSON, as in the report): the map must be legal and score
     the tier it claims."""
+    _replay(box, question, certificate)
+
+
+def _replay(box: HabitatsSet, question: Question, certificate: Any) -> None:
     card, ti, tier = _locate(box, question)
     try:
         played = replay(certificate, box)
@@ -180,7 +185,7 @@ def reach(box: HabitatsSet, budget: Budget) -> tuple[list[CheckEntry], dict[str,
             for a in answers:
                 question = Question(card.id, _tier_check(card, ti, a.tier), "")
                 entry = answer_entry(question, _answer(a),
-                                     partial(replay_certificate, box, question),
+                                     partial(_replay, box, question),
                                      code="E-HABITATS-TIER", message=a.message,
                                      impossible_code="E-HABITATS-TIER-UNREACHABLE")
                 out.append(replace(entry, details={k: v for k, v in entry.details.items()

@@ -10,17 +10,13 @@ reason it is not, and measures with seeded bot games how often each one is taken
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from pydantic import BaseModel
 
-from ...core.answer import Answer
-from ...core.budget import Budget
 from ...deck import Deck
 from ...errors import Problem
-from ..base import CheckOptions, Component, Family, Question, Report, ScoreResult
-from . import check as check_mod
-from . import layout as layout_mod
+from ..base import Family, ScoreResult
 from . import score as score_mod
 from .generate import generate, validate_params
 from .model import LayersParams, LayersSet
@@ -48,23 +44,6 @@ class LayersFamily(Family[LayersParams, LayersSet]):
 
     def generate(self, deck: Deck) -> LayersSet:
         return generate(deck.params, deck.seed)
-
-    def questions(self, deck: Deck, generated: LayersSet) -> tuple[Question, ...]:
-        return check_mod.questions(generated)
-
-    def solve(self, deck: Deck, generated: LayersSet, question: Question,
-              budget: Budget) -> Answer:
-        return check_mod.solve(generated, question, budget)
-
-    def replay(self, deck: Deck, generated: LayersSet, question: Question,
-               certificate: Any) -> None:
-        check_mod.replay_certificate(generated, question, certificate)
-
-    def check(self, deck: Deck, generated: LayersSet, options: CheckOptions) -> Report:
-        return check_mod.check(deck, generated, options)
-
-    def layout(self, deck: Deck, generated: LayersSet, report: Report) -> list[Component]:
-        return layout_mod.layout(deck, generated, report)
 
     def score(self, deck: Deck, generated: LayersSet, source: Path, text: str) -> ScoreResult:
         return score_mod.score(deck.params, generated, source, text)

@@ -194,7 +194,7 @@ def _question(obj: Objective) -> Question:
     return Question(obj.id, "achievable", f"{obj.title} ({describe(obj)})")
 
 
-def questions(gen: LayersSet) -> tuple[Question, ...]:
+def questions(deck: Deck, gen: LayersSet) -> tuple[Question, ...]:
     """One question per objective card: can one player's landscape show it?"""
     return tuple(_question(obj) for obj in gen.objectives)
 
@@ -222,9 +222,10 @@ def _objective(gen: LayersSet, question: Question) -> Objective:
     return next(o for o in gen.objectives if o.id == question.subject)
 
 
-def solve(gen: LayersSet, question: Question, budget: Budget) -> Answer:
+def solve(deck: Deck, gen: LayersSet, question: Question, budget: Budget) -> Answer:
     return solve_objective(gen, _objective(gen, question), budget)
 
 
-def replay_certificate(gen: LayersSet, question: Question, certificate: Any) -> None:
+def replay_certificate(deck: Deck, gen: LayersSet, question: Question,
+                       certificate: Any) -> None:
     replay_objective(gen, _objective(gen, question), certificate)

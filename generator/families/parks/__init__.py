@@ -8,23 +8,15 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
-from ...core.answer import Answer
-from ...core.budget import Budget
 from ...core.grid import components
 from ...deck import Deck
 from ...errors import DeckError, Problem
 from ..base import (
-    CheckOptions,
-    Component,
     Family,
-    Question,
-    Report,
     ScoreLine,
     ScoreResult,
 )
-from . import check as check_mod
 from . import generate as generate_mod
-from . import layout as layout_mod
 from .model import Card, Feature, ParksParams, ParksSet, Sheet, card_box
 from .rules import solo_points
 
@@ -147,23 +139,6 @@ class ParksFamily(Family[ParksParams, ParksSet]):
 
     def generate(self, deck: Deck) -> ParksSet:
         return generate_mod.generate(deck)
-
-    def questions(self, deck: Deck, generated: ParksSet) -> tuple[Question, ...]:
-        return check_mod.questions(generated)
-
-    def solve(self, deck: Deck, generated: ParksSet, question: Question,
-              budget: Budget) -> Answer:
-        return check_mod.solve(deck, generated, question, budget)
-
-    def replay(self, deck: Deck, generated: ParksSet, question: Question,
-               certificate: Any) -> None:
-        check_mod.replay_certificate(generated, question, certificate)
-
-    def check(self, deck: Deck, generated: ParksSet, options: CheckOptions) -> Report:
-        return check_mod.check(deck, generated, options)
-
-    def layout(self, deck: Deck, generated: ParksSet, report: Report) -> list[Component]:
-        return layout_mod.layout(deck, generated, report)
 
     def score(self, deck: Deck, generated: ParksSet, source: Path, text: str) -> ScoreResult:
         """Score a finished solo game: ``completed = ["park-03", "Wren Patch", ...]`` (card ids

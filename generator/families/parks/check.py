@@ -41,7 +41,7 @@ def _n(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def questions(ps: ParksSet) -> tuple[Question, ...]:
+def questions(deck: Deck, ps: ParksSet) -> tuple[Question, ...]:
     """One question per park card and grand park card: completable from a fresh sheet?"""
     return tuple(Question(c.id, "completable", "grand park card" if c.grand else "park card")
                  for c in ps.cards)
@@ -62,7 +62,8 @@ def solve(deck: Deck, ps: ParksSet, question: Question, budget: Budget) -> Answe
     return _answer(_verdict(deck, ps, ps.card(question.subject), budget))
 
 
-def replay_certificate(ps: ParksSet, question: Question, certificate: Any) -> None:
+def replay_certificate(deck: Deck, ps: ParksSet, question: Question,
+                       certificate: Any) -> None:
     """Replay a card's certificate (JSON, as in the report) from a fresh sheet."""
     try:
         cert = Certificate.from_json(certificate)
@@ -90,7 +91,7 @@ def card_entry(deck: Deck, ps: ParksSet, card: Card, games: int,
                    f"{_n(len(cert.placements), 'section')}; difficulty {diff.words()}")
     # Replayed again by answer_entry, on the exact object that goes into the report.
     entry = answer_entry(question, _answer(v),
-                         lambda c: replay_certificate(ps, question, c),
+                         lambda c: replay_certificate(deck, ps, question, c),
                          code="E-PARKS", message=message, details=details)
     if entry.status != "completable":
         entry = replace(entry, details={k: val for k, val in entry.details.items()

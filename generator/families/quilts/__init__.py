@@ -5,21 +5,15 @@ checks that the pieces fill the board and a bonus square, and simulated-game bal
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from pydantic import BaseModel, Field
 
-from ...core.answer import Answer
-from ...core.budget import Budget
 from ...core.grid import is_connected
 from ...deck import Deck
 from ...errors import DeckError, Problem
 from ..base import (
-    CheckOptions,
-    Component,
     Family,
-    Question,
-    Report,
     ScoreFileModel,
     ScoreLine,
     ScoreResult,
@@ -160,33 +154,6 @@ class QuiltsFamily(Family[Params, QuiltSet]):
 
     def generate(self, deck: Deck) -> QuiltSet:
         return generate_mod.generate(deck.params, deck.seed)
-
-    def questions(self, deck: Deck, generated: QuiltSet) -> tuple[Question, ...]:
-        from . import check as check_mod  # loads the core's tiling search
-
-        return check_mod.questions(generated)
-
-    def solve(self, deck: Deck, generated: QuiltSet, question: Question,
-              budget: Budget) -> Answer:
-        from . import check as check_mod
-
-        return check_mod.solve(generated, question, budget)
-
-    def replay(self, deck: Deck, generated: QuiltSet, question: Question,
-               certificate: Any) -> None:
-        from . import check as check_mod
-
-        check_mod.replay_certificate(generated, question, certificate)
-
-    def check(self, deck: Deck, generated: QuiltSet, options: CheckOptions) -> Report:
-        from . import check as check_mod
-
-        return check_mod.check(deck, generated, options)
-
-    def layout(self, deck: Deck, generated: QuiltSet, report: Report) -> list[Component]:
-        from . import layout as layout_mod  # the renderer's symbol library loads on demand
-
-        return layout_mod.layout(deck, generated, report)
 
     def score(self, deck: Deck, generated: QuiltSet, source: Path, text: str) -> ScoreResult:
         """Score a finished quilt: ``buttons = N``, ``bonus = true|false`` and

@@ -103,7 +103,7 @@ Region = tuple[int, int] | frozenset[tuple[int, int]]
 """What a fill covers: (rows, cols) of a rectangle, or the cells of a shaped board."""
 
 
-def questions(qs: QuiltSet) -> tuple[Question, ...]:
+def questions(deck: Deck, qs: QuiltSet) -> tuple[Question, ...]:
     """The fill questions: the whole board, and the bonus square where one fits."""
     rules = qs.rules
     out = [Question("board", "fill", rules.board_name())]
@@ -162,12 +162,13 @@ def _replay(qs: QuiltSet, corner: int | None, at: tuple[int, int], certificate: 
         raise IllegalMove(f"the certificate is malformed ({exc!r})") from None
 
 
-def solve(qs: QuiltSet, question: Question, budget: Budget) -> Answer:
+def solve(deck: Deck, qs: QuiltSet, question: Question, budget: Budget) -> Answer:
     size, _, at = _region(qs, question)
     return solve_fill(qs, size, budget, at)
 
 
-def replay_certificate(qs: QuiltSet, question: Question, certificate: Any) -> None:
+def replay_certificate(deck: Deck, qs: QuiltSet, question: Question,
+                       certificate: Any) -> None:
     """Replay a fill certificate (JSON, as in the report); IllegalMove when it fails."""
     _, corner, at = _region(qs, question)
     _replay(qs, corner, at, certificate)
@@ -361,7 +362,7 @@ def check(deck: Deck, qs: QuiltSet, options: CheckOptions) -> Report:
     rules = qs.rules
     entries = piece_entries(deck, qs)
     entries.append(board_print_entry(deck, qs))
-    for question in questions(qs):
+    for question in questions(deck, qs):
         size, corner, at = _region(qs, question)
         entries.append(fill_entry(question.subject, question.check, question.what, size, qs,
                                   budget, corner, at))

@@ -6,25 +6,18 @@ sheets."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from pydantic import BaseModel
 
-from ...core.answer import Answer
-from ...core.budget import Budget
 from ...deck import Deck
 from ...errors import Problem
 from ...tomldoc import parse_toml
 from ..base import (
-    CheckOptions,
-    Component,
     Family,
-    Question,
-    Report,
     ScoreLine,
     ScoreResult,
 )
-from . import check as check_mod
 from .generate import generate
 from .model import Effect, StreetsGame, StreetsParams
 from .rules import STREET_KINDS, tie_break
@@ -171,25 +164,6 @@ class StreetsFamily(Family[StreetsParams, StreetsGame]):
     def generate(self, deck: Deck) -> StreetsGame:
         params: StreetsParams = deck.params
         return generate(params, deck.seed)
-
-    def questions(self, deck: Deck, generated: StreetsGame) -> tuple[Question, ...]:
-        return check_mod.questions(generated)
-
-    def solve(self, deck: Deck, generated: StreetsGame, question: Question,
-              budget: Budget) -> Answer:
-        return check_mod.solve(generated, question, budget)
-
-    def replay(self, deck: Deck, generated: StreetsGame, question: Question,
-               certificate: Any) -> None:
-        check_mod.replay_certificate(generated, question, certificate)
-
-    def check(self, deck: Deck, generated: StreetsGame, options: CheckOptions) -> Report:
-        return check_mod.check(deck, generated, options)
-
-    def layout(self, deck: Deck, generated: StreetsGame, report: Report) -> list[Component]:
-        from .layout import layout
-
-        return layout(deck, generated, report)
 
     def score(self, deck: Deck, generated: StreetsGame, source: Path,
               text: str) -> ScoreResult:

@@ -251,7 +251,7 @@ def _mix_entries(p: StreetsParams, game: StreetsGame) -> list[CheckEntry]:
 # The family contract's questions (one per plan card), answered one at a time.
 
 
-def questions(game: StreetsGame) -> tuple[Question, ...]:
+def questions(deck: Deck, game: StreetsGame) -> tuple[Question, ...]:
     """One question per plan card: can one sheet meet it with this deck?"""
     return tuple(Question(plan.id, "completable", "") for plan in game.plans)
 
@@ -279,11 +279,12 @@ def _plan(game: StreetsGame, question: Question) -> PlanCard:
     return next(p for p in game.plans if p.id == question.subject)
 
 
-def solve(game: StreetsGame, question: Question, budget: Budget) -> Answer:
+def solve(deck: Deck, game: StreetsGame, question: Question, budget: Budget) -> Answer:
     return solve_plan(game, _plan(game, question), budget)
 
 
-def replay_certificate(game: StreetsGame, question: Question, certificate: Any) -> None:
+def replay_certificate(deck: Deck, game: StreetsGame, question: Question,
+                       certificate: Any) -> None:
     replay_plan(game, _plan(game, question), certificate)
 
 
