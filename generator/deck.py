@@ -28,6 +28,7 @@ from pydantic import (
 from pydantic import create_model as _create_model
 
 from .core.stats import DEFAULT_MAX_GAMES, DEFAULT_MEAN_PRECISION, DEFAULT_RATE_PRECISION
+from .render.colour import COLOUR_PATTERN, is_colour
 from .units import CARD_PRESETS, PAGE_PRESETS, parse_length
 
 _LENGTH_SCHEMA = {
@@ -47,17 +48,15 @@ Length = Annotated[
 
 
 def _colour(value: object) -> object:
-    if isinstance(value, str) and not _COLOUR.match(value):
+    if isinstance(value, str) and not is_colour(value):
         raise ValueError(f"expected a colour like '#2b6cb0', got {value!r}")
     return value
 
 
-_COLOUR = re.compile(r"^#[0-9A-Fa-f]{6}$")
-
 Colour = Annotated[
     str,
     BeforeValidator(_colour),
-    WithJsonSchema({"type": "string", "pattern": "^#[0-9A-Fa-f]{6}$"}),
+    WithJsonSchema({"type": "string", "pattern": COLOUR_PATTERN}),
 ]
 """A colour as ``#rrggbb``."""
 

@@ -18,6 +18,7 @@ from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFInfo, PDFName, PDFString
 from reportlab.pdfgen.canvas import Canvas
 
 from ..units import MM_PER_PT
+from .colour import rgb
 from .cutlines import CutPath
 from .drawing import Circle, Colour, Path, PathOp, Rect, Stroke
 from .flatten import KAPPA, ClipBegin, ClipEnd, Flat, Picture, Text, rect_ops
@@ -64,8 +65,8 @@ def new_canvas(path: str | IO[bytes], title: str, subject: str,
 
 
 def _rgb(colour: Colour) -> tuple[float, float, float]:
-    h = colour.lstrip("#")
-    return (int(h[0:2], 16) / 255.0, int(h[2:4], 16) / 255.0, int(h[4:6], 16) / 255.0)
+    r, g, b = rgb(colour)
+    return r / 255.0, g / 255.0, b / 255.0
 
 
 def num(v: float) -> str:

@@ -3,7 +3,6 @@ tiers of every scoring card proved reachable (or not) within the game's turns an
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import ClassVar
 
@@ -11,6 +10,7 @@ from pydantic import BaseModel
 
 from ...deck import Deck
 from ...errors import Problem
+from ...render.colour import is_colour
 from ..base import (
     Family,
     ScoreLine,
@@ -19,7 +19,6 @@ from ..base import (
 from . import generate as generate_mod
 from .model import ONCE_KINDS, HabitatsParams, HabitatsSet
 
-_HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 _PARAMS_OF = {
     "sizes": ("group",), "touch": ("run",), "apart": ("isolated", "sight"),
     "distance": ("sight",), "around": ("ring",), "once": ONCE_KINDS,
@@ -61,7 +60,7 @@ class HabitatsFamily(Family[HabitatsParams, HabitatsSet]):
                                f"{len(p.habitat_colours)} colours for {len(p.habitats)} "
                                "habitats", "give at most one colour per habitat"))
         for i, col in enumerate(p.habitat_colours):
-            if not _HEX_COLOUR.match(col):
+            if not is_colour(col):
                 out.append(Problem("E-HABITATS-COLOUR", (root, "habitat_colours", i),
                                    f"{col!r} is not a colour", "write #rrggbb, e.g. #4a78b5"))
         if p.starter_groups < p.max_players:

@@ -12,6 +12,7 @@ import itertools
 import random
 from collections import Counter
 
+from ...core.apportion import apportion
 from ...core.rng import make_rng
 from .model import (
     BUILTIN_CARDS,
@@ -53,15 +54,7 @@ def ruleset(p: HabitatsParams) -> Ruleset:
 
 def shares_to_counts(total: int, shares: tuple[float, ...]) -> list[int]:
     """Largest-remainder rounding of ``shares`` (any scale) to integers summing to ``total``."""
-    s = sum(shares)
-    if total <= 0 or s <= 0:
-        return [0] * len(shares)
-    exact = [total * x / s for x in shares]
-    counts = [int(e) for e in exact]
-    order = sorted(range(len(shares)), key=lambda i: (-(exact[i] - counts[i]), i))
-    for i in order[: total - sum(counts)]:
-        counts[i] += 1
-    return counts
+    return apportion(total, shares)
 
 
 def _dealt(items: list[tuple[str, ...]], n: int, rng: random.Random) -> list[tuple[str, ...]]:

@@ -14,6 +14,7 @@ from typing import Any
 
 from ...core.hexgrid import Hex, to_pixel
 from ...deck import Deck
+from ...render.colour import rgb
 from ...render.drawing import (
     Circle,
     Drawing,
@@ -90,7 +91,7 @@ register_symbol(NATURE_SYMBOL, (
 
 def _shade(colour: str, f: float) -> str:
     """``colour`` darkened (f < 1) or lightened towards white (f > 1)."""
-    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    r, g, b = rgb(colour)
     if f <= 1:
         r, g, b = (int(c * f) for c in (r, g, b))
     else:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...deck import Deck
+from ...render.colour import mix
 from ...render.drawing import (
     Circle,
     Drawing,
@@ -104,10 +105,7 @@ def pattern_symbol(colour: Colour) -> str:
     return f"layers-{colour.pattern}"
 
 
-def _mix(hex_colour: str, other: str, t: float) -> str:
-    a = [int(hex_colour[i:i + 2], 16) for i in (1, 3, 5)]
-    b = [int(other[i:i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(a, b, strict=True))
+_mix = mix
 
 
 DARK = "#222222"

@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from ...core.apportion import apportion as apportion
 from ...core.rng import make_rng
 from ...errors import GenerationError
 from .model import (
@@ -23,29 +24,6 @@ from .model import (
     StreetsGame,
     StreetsParams,
 )
-
-
-def apportion(total: int, weights: Sequence[float], minimum: int = 0) -> list[int]:
-    """Split ``total`` into integers proportional to ``weights`` (largest remainder),
-    each at least ``minimum`` where its weight is positive. Deterministic: ties go to the
-    earlier index."""
-    positive = [i for i, w in enumerate(weights) if w > 0]
-    out = [0] * len(weights)
-    if not positive or total <= 0:
-        return out
-    base = minimum * len(positive)
-    if base > total:
-        raise ValueError(f"cannot give {minimum} to each of {len(positive)} parts of {total}")
-    rest = total - base
-    wsum = float(sum(weights[i] for i in positive))
-    shares = {i: rest * weights[i] / wsum for i in positive}
-    for i in positive:
-        out[i] = minimum + math.floor(shares[i])
-    left = total - sum(out)
-    order = sorted(positive, key=lambda i: (-(shares[i] - math.floor(shares[i])), i))
-    for i in order[:left]:
-        out[i] += 1
-    return out
 
 
 def shape_weights(shape: str, lo: int, hi: int) -> list[float]:
