@@ -17,10 +17,18 @@ from .families import all_families, find_family
 from .limits import limits_markdown
 from .units import MAX_LENGTH_MM
 
+SYMBOL_KEYS = frozenset({"icon", "icons", "symbol", "symbols"})
+"""Keys whose strings name symbols of the library: the schema offers the names to complete
+(and still accepts a name from a deck's own ``[art] icons`` folder)."""
+
 
 def deck_schema(family: str | None = None) -> dict[str, Any]:
-    """JSON Schema of one family's deck files, or of every family's (``oneOf``); or of a
-    family's written proofs (``parks-certificate``: certificates and solo move logs)."""
+    """JSON Schema of one family's deck files, or of every family's (``oneOf``): what an
+    editor reads to check and complete a deck (``parks-certificate``: the JSON Schema of
+    parks certificates and solo move logs). TOML has no null, so optional keys offer only
+    their real type; keys naming symbols list the library's symbol names; presets and names
+    (features, colours, shapes) are enumerations from the models' ``Literal`` and enum
+    types."""
     if family == "parks-certificate":
         from .families.parks.cert import certificate_schema
 
@@ -30,7 +38,8 @@ def deck_schema(family: str | None = None) -> dict[str, Any]:
         schema = deck_model(fam.name, fam.Params).model_json_schema()
         schema["properties"]["family"] = {"const": fam.name, "description": "The family."}
         schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
-        return schema
+        edited: dict[str, Any] = _for_editors(schema)
+        return edited
     defs: dict[str, Any] = {}
     refs = []
     for fam in all_families():
@@ -46,6 +55,45 @@ def deck_schema(family: str | None = None) -> dict[str, Any]:
         "oneOf": refs,
         "$defs": defs,
     }
+
+
+def _for_editors(node: Any, key: str = "") -> Any:
+    """The schema without ``null`` (an optional key is simply left out of a TOML file) and
+    with the symbol names offered where a key names symbols."""
+    if isinstance(node, list):
+        return [_for_editors(x, key) for x in node]
+    if not isinstance(node, dict):
+        return node
+    out: dict[str, Any] = {}
+    for k, v in node.items():
+        if k == "properties" and isinstance(v, dict):
+            out[k] = {name: _for_editors(spec, name) for name, spec in v.items()}
+        elif k in ("anyOf", "oneOf") and isinstance(v, list):
+            kept = [_for_editors(x) for x in v if x != {"type": "null"}]
+            if len(kept) == 1 and isinstance(kept[0], dict):
+                out.update(kept[0])
+            else:
+                out[k] = kept
+        elif k == "default" and v is None:
+            continue
+        else:
+            out[k] = _for_editors(v) if k != "$defs" else {
+                name: _for_editors(d) for name, d in v.items()}
+    if key in SYMBOL_KEYS:
+        _offer_symbols(out)
+    return out
+
+
+def _offer_symbols(spec: dict[str, Any]) -> None:
+    """``spec`` (a string, or a list of strings) completed with the library's symbols."""
+    from .render.symbols import symbol_names
+
+    names = {"anyOf": [{"enum": list(symbol_names())}, {"type": "string"}]}
+    if spec.get("type") == "string":
+        del spec["type"]
+        spec.update(names)
+    elif spec.get("type") == "array" and spec.get("items") == {"type": "string"}:
+        spec["items"] = names
 
 
 def _type_name(annotation: Any) -> str:
