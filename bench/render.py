@@ -3,7 +3,7 @@
     python bench/render.py            # 1,000 and 10,000 cards
     python bench/render.py 2000       # other sizes
 
-A typical card is :func:`generator.render.samples.typical_card`: 20 shapes (full-bleed
+A typical card is ``typical_card`` of tests/render_samples.py: 20 shapes (full-bleed
 background, rounded frame, title band, cost circle, a 3 x 3 grid, lines, a triangle, a curve,
 small boxes, a dashed rule) and 2 lines of text (a bold title and a body line with an inline
 symbol), every card different, fronts only, poker size on A4 (8 per sheet), crop marks on.
@@ -35,11 +35,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))  # render_samples: the sample components of the tests
 
 
 def _cards(n: int) -> list[object]:
     """The input: n different typical cards (what a family's layout hands over)."""
-    from generator.render.samples import typical_card
+    from render_samples import typical_card
 
     return [typical_card(i, back=False) for i in range(n)]
 
@@ -55,12 +56,12 @@ def _ours(comps: list[object], out: Path) -> None:
 
 def _bare(comps: list[object], out: Path) -> None:
     """The same page content with direct reportlab calls."""
+    from render_samples import PALETTE, typical_card
     from reportlab.pdfgen.canvas import Canvas
 
     from generator.deck import PrintSettings
     from generator.render.fonts import BOLD_STROKE_EM, ITALIC, REGULAR, register_fonts
     from generator.render.impose import impose
-    from generator.render.samples import PALETTE, typical_card
     from generator.render.symbols import get_symbol
     from generator.units import MM_PER_PT
 
@@ -186,7 +187,8 @@ def _bare(comps: list[object], out: Path) -> None:
 
 def _child(mode: str, n: int) -> None:
     # import everything first: both runs time drawing, not module loading
-    import generator.render.samples
+    import render_samples  # noqa: F401 - in tests/ (on sys.path above)
+
     import generator.render.writers
     from generator.render.fonts import register_fonts
 

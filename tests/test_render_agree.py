@@ -8,6 +8,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from render_samples import (
+    PIECES,
+    board,
+    hex_tile,
+    poly_piece,
+    showcase_card,
+    typical_card,
+)
+from render_verify import check_agreement
 
 from generator.deck import PrintSettings
 from generator.families import FAMILIES
@@ -16,15 +25,6 @@ from generator.render import pdf as pdf_mod
 from generator.render import svg as svg_mod
 from generator.render.drawing import Rect
 from generator.render.flatten import Flat
-from generator.render.samples import (
-    PIECES,
-    board,
-    hex_tile,
-    poly_piece,
-    showcase_card,
-    typical_card,
-)
-from generator.render.verify import check_agreement
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -7,10 +7,10 @@ import math
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from render_samples import cells_outline, hex_outline
 
 from generator.render.cutlines import merge_outlines, segments
 from generator.render.drawing import Point
-from generator.render.samples import cells_outline, hex_outline
 
 
 def _unit_edges(paths_segments: list[tuple[Point, Point]]) -> list[tuple[Point, Point]]:

@@ -11,11 +11,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from render_verify import check_agreement
 
 from generator.deckfile import load_deck
 from generator.families import FAMILIES
 from generator.families.base import CheckOptions, Component
-from generator.render.verify import check_agreement
 
 ROOT = Path(__file__).resolve().parent.parent
 

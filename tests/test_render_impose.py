@@ -14,13 +14,13 @@ from typing import Any
 import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
+from render_samples import PIECES, board, hex_tile, poly_piece, typical_card
 
 from generator.deck import PrintSettings, Size
 from generator.errors import LayoutError
 from generator.render.component import Component
 from generator.render.drawing import Drawing, Rect, TextBox
 from generator.render.impose import Sheet, Stamp, impose, mirror_axis, plan_grid
-from generator.render.samples import PIECES, board, hex_tile, poly_piece, typical_card
 from generator.render.writers import (
     component_svg,
     cut_svg,

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import math
 
-from .component import Component, HexNest, PolyNest
-from .drawing import (
+from generator.render.component import Component, HexNest, PolyNest
+from generator.render.drawing import (
     Circle,
     Drawing,
     Group,
@@ -67,7 +67,7 @@ def typical_card(i: int, w: float = POKER[0], h: float = POKER[1], bleed: float 
 def showcase_card(i: int = 0) -> Component:
     """A card using every kind of item: rotated and clipped groups, every base symbol, text
     in several languages with bold, italic and icons, dashed strokes, even-odd holes."""
-    from .symbols import BASE_SYMBOLS
+    from generator.render.symbols import BASE_SYMBOLS
 
     w, h, b = POKER[0], POKER[1], 3.0
     items: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, fill="#f4f1e8")]

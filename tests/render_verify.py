@@ -24,13 +24,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..deck import PrintSettings
-from .component import Component, Face, faces_of
-from .drawing import Circle, Path, Rect
-from .flatten import Affine, ClipBegin, Flat, Text, apply, bbox, compose
-from .impose import Stamp
-from .pdf import PT_PER_MM
-from .writers import _FaceCache, component_svg, pod_face, write_pod_pdf
+from generator.deck import PrintSettings
+from generator.render.component import Component, Face, faces_of
+from generator.render.drawing import Circle, Path, Rect
+from generator.render.flatten import Affine, ClipBegin, Flat, Text, apply, bbox, compose
+from generator.render.impose import Stamp
+from generator.render.pdf import PT_PER_MM
+from generator.render.writers import _FaceCache, component_svg, pod_face, write_pod_pdf
 
 TOL = 0.01
 """Agreement tolerance in mm (reportlab writes 6 significant digits, SVG 4 decimals)."""
