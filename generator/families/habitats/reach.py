@@ -27,6 +27,7 @@ from typing import Any
 
 from ...core.budget import Budget, Meter
 from ...core.hexgrid import Hex, hex_components
+from ...core.matching import match_all
 from ...core.verdict import Verdict
 from .model import HabitatsSet, ScoringCard, Term, Tile
 from .rules import START_SPOTS, IllegalMove, PlayerMap, score_card
@@ -296,21 +297,10 @@ def constructions(term: Term, species: str, tier: int, box: HabitatsSet,
 def _match_tiles(needs: list[tuple[Hex, str]], tiles: tuple[Tile, ...]) -> dict[Hex, Tile] | None:
     """A tile showing the right symbol for every token hex (bipartite matching, Kuhn's
     augmenting paths; at most 20 hexes x 100 tiles)."""
-    owner: dict[int, int] = {}  # tile index -> need index
-
-    def augment(i: int, seen: set[int]) -> bool:
-        sp = needs[i][1]
-        for j, t in enumerate(tiles):
-            if sp in t.species and j not in seen:
-                seen.add(j)
-                if j not in owner or augment(owner[j], seen):
-                    owner[j] = i
-                    return True
-        return False
-
-    for i in range(len(needs)):
-        if not augment(i, set()):
-            return None
+    owner, unmatched = match_all(len(needs), len(tiles),
+                                 lambda i, j: needs[i][1] in tiles[j].species)
+    if unmatched is not None:
+        return None
     return {needs[i][0]: tiles[j] for j, i in owner.items()}
 
 

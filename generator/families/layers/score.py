@@ -25,6 +25,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from ...core.matching import match_all
 from ...errors import DeckError, Problem
 from ...tomldoc import parse_toml
 from ..base import ScoreLine, ScoreResult
@@ -55,23 +56,13 @@ def token_problem(gen: LayersSet, tokens: list[int], per_game: int | None) -> st
         if t not in offered:
             return (f"no objective card offers a token of {t} (token values: "
                     + ", ".join(map(str, offered)) + ")")
-    # Bipartite matching of tokens to objectives (augmenting paths; a dozen cards at most).
-    owner: dict[int, int] = {}
-
-    def assign(i: int, seen: set[int]) -> bool:
-        for j, obj in enumerate(gen.objectives):
-            if tokens[i] in obj.tokens and j not in seen:
-                seen.add(j)
-                if j not in owner or assign(owner[j], seen):
-                    owner[j] = i
-                    return True
-        return False
-
-    for i in range(len(tokens)):
-        if not assign(i, set()):
-            holders = sum(1 for o in gen.objectives if tokens[i] in o.tokens)
-            return ("the tokens " + str(tokens) + " cannot each come from a different "
-                    f"objective card (cards offering a {tokens[i]}: {holders})")
+    # Bipartite matching of tokens to objectives (a dozen cards at most).
+    _, unmatched = match_all(len(tokens), len(gen.objectives),
+                             lambda i, j: tokens[i] in gen.objectives[j].tokens)
+    if unmatched is not None:
+        holders = sum(1 for o in gen.objectives if tokens[unmatched] in o.tokens)
+        return ("the tokens " + str(tokens) + " cannot each come from a different "
+                f"objective card (cards offering a {tokens[unmatched]}: {holders})")
     return ""
 
 
