@@ -114,6 +114,13 @@ class Report:
         }
 
 
+def search_budget(deck: Deck) -> Budget:
+    """The node budget of one card's search, from ``[check] budget_nodes``: the one place it
+    is read (checks get it as ``Settings.budget``; a generator that checks what it plants,
+    as parks does, calls this)."""
+    return Budget(nodes=deck.check.budget_nodes)
+
+
 @dataclass(frozen=True)
 class Settings:
     """The check settings of one run, resolved once from the deck's ``[check]`` table and the
@@ -165,7 +172,7 @@ class CheckOptions:
                 max_games=c.max_games if self.max_games is None else self.max_games,
             )
         return Settings(
-            budget=Budget(nodes=c.budget_nodes),
+            budget=search_budget(deck),
             simulations=sims, sampling=sampling, count_solutions=self.count_solutions,
             pool=self.pool,
         )

@@ -17,13 +17,13 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from ...core.budget import Budget
 from ...core.grid import Cell, components, neighbours
 from ...core.polyomino import TRANSFORMS
 from ...core.rng import make_rng
 from ...core.verdict import Verdict
 from ...deck import Deck
 from ...errors import GenerationError
+from ..base import search_budget
 from .model import (
     Bonus,
     Card,
@@ -188,10 +188,6 @@ def _name(rng: random.Random, grand: bool, taken: set[str]) -> str:
     return f"Park {len(taken) + 1}"
 
 
-def card_budget(deck: Deck) -> Budget:
-    return Budget(nodes=deck.check.budget_nodes)
-
-
 def generate(deck: Deck) -> ParksSet:
     """The whole parks set for ``deck``."""
     p: ParksParams = deck.params
@@ -211,7 +207,7 @@ def generate(deck: Deck) -> ParksSet:
                 cand = plant_card(rng, sheet, p, card_id, name, grand, gbox)
                 if cand is None:
                     continue
-                v = cached_completability(sheet, die, cand, card_budget(deck), deck.seed)
+                v = cached_completability(sheet, die, cand, search_budget(deck), deck.seed)
                 if v.verdict is Verdict.COMPLETABLE:
                     cards.append(cand)
                     break
