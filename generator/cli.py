@@ -58,9 +58,9 @@ def _time_limit(seconds: float | None, command: str) -> Iterator[None]:
 
     def _alarm(signum: int, frame: object) -> None:
         raise TimeLimitError(
-            f"{command} stopped after {seconds:g} s (--time-limit); the stopped deck's "
-            "output was not written. Raise the limit, or lower [check] budget_nodes or "
-            "the simulated games, to finish sooner")
+            f"{command} stopped after {seconds:g} s (--time-limit): the unfinished deck got "
+            "no verdicts and nothing of it was written (the clock never decides a verdict). "
+            "Raise the limit, or lower [check] budget_nodes or the simulated games")
 
     previous = signal.signal(signal.SIGALRM, _alarm)
     signal.setitimer(signal.ITIMER_REAL, seconds)
