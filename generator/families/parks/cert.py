@@ -120,8 +120,22 @@ class RoundPlan:
         return cls(face, cuts, keeps, placed, crumpled, tuple(extra))
 
 
+class _RoundsFigures:
+    """What card and hand certificates derive alike from their ``rounds``."""
+
+    rounds: tuple[RoundPlan, ...]
+
+    @property
+    def placements(self) -> tuple[Placement, ...]:
+        return placements_of(self.rounds)
+
+    @property
+    def cut_count(self) -> int:
+        return sum(len(r.all_cuts) for r in self.rounds)
+
+
 @dataclass(frozen=True)
-class Certificate:
+class Certificate(_RoundsFigures):
     """A replayable proof that one card is completable from a fresh sheet (the card is the
     only face-up card, faces chosen freely)."""
 
@@ -136,17 +150,9 @@ class Certificate:
         d = _obj(data, "certificate", {"card", "rounds"}, {"card", "rounds"})
         return cls(_str(d["card"], "card"), _rounds(d["rounds"]))
 
-    @property
-    def placements(self) -> tuple[Placement, ...]:
-        return placements_of(self.rounds)
-
-    @property
-    def cut_count(self) -> int:
-        return sum(len(r.all_cuts) for r in self.rounds)
-
 
 @dataclass(frozen=True)
-class HandCertificate:
+class HandCertificate(_RoundsFigures):
     """A replayable plan completing a dealt hand from one fresh sheet: ``deal`` the card ids
     in deal order (the first two face up, the rest the pile, top first), ``rounds`` as in a
     card certificate. A placement names its card, since the face-up row changes as cards
@@ -163,14 +169,6 @@ class HandCertificate:
         d = _obj(data, "certificate", {"deal", "rounds"}, {"deal", "rounds"})
         deal = tuple(_str(x, f"deal[{i}]") for i, x in enumerate(_list(d["deal"], "deal")))
         return cls(deal, _rounds(d["rounds"]))
-
-    @property
-    def placements(self) -> tuple[Placement, ...]:
-        return placements_of(self.rounds)
-
-    @property
-    def cut_count(self) -> int:
-        return sum(len(r.all_cuts) for r in self.rounds)
 
 
 def placements_of(rounds: Sequence[RoundPlan]) -> tuple[Placement, ...]:
