@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import importlib
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import ModuleType
-from typing import Any, ClassVar, Generic, Literal, TypeAlias, TypeVar, cast
+from typing import Any, ClassVar, Generic, Literal, Protocol, TypeAlias, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict
 
@@ -244,6 +244,20 @@ class Question:
     subject: str
     check: str
     what: str
+
+
+class _Identified(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+_Item = TypeVar("_Item", bound=_Identified)
+
+
+def subject_of(items: Iterable[_Item], question: Question) -> _Item:
+    """The component among ``items`` that ``question`` asks about (its id is the subject);
+    the questions a family lists name only its own components."""
+    return next(item for item in items if item.id == question.subject)
 
 
 def answer_entry(question: Question, answer: Answer,

@@ -31,7 +31,15 @@ from ...core.stats import Precision, mean_interval, rate
 from ...core.verdict import Verdict
 from ...deck import Deck
 from ...ranking import rank_details
-from ..base import CheckEntry, CheckOptions, Question, Report, Settings, answer_entry
+from ..base import (
+    CheckEntry,
+    CheckOptions,
+    Question,
+    Report,
+    Settings,
+    answer_entry,
+    subject_of,
+)
 from ..sampling import deck_sampling
 from .model import HabitatsSet, ScoringCard, Term
 from .reach import TierAnswer, check_term, least_measure, measures_for, replay, token_bounds
@@ -141,7 +149,7 @@ def _answer(a: TierAnswer) -> Answer:
 
 
 def _locate(box: HabitatsSet, question: Question) -> tuple[ScoringCard, int, int]:
-    card = next(c for c in box.cards if c.id == question.subject)
+    card = subject_of(box.cards, question)
     for ti, term in enumerate(card.terms):
         for tier in range(len(term.table)):
             if _tier_check(card, ti, tier) == question.check:

@@ -22,7 +22,7 @@ from ...core.stats import Interval, Rate, mean_interval, rate, sample_until
 from ...core.verdict import Verdict
 from ...deck import Deck
 from ...ranking import rank_details
-from ..base import CheckEntry, CheckOptions, Question, Report, Settings
+from ..base import CheckEntry, CheckOptions, Question, Report, Settings, subject_of
 from .achieve import achieve, replay, supply_of
 from .model import LayersParams, LayersSet, Objective
 from .objectives import describe
@@ -219,7 +219,7 @@ def replay_objective(gen: LayersSet, obj: Objective, certificate: Any) -> None:
 
 
 def _objective(gen: LayersSet, question: Question) -> Objective:
-    return next(o for o in gen.objectives if o.id == question.subject)
+    return subject_of(gen.objectives, question)
 
 
 def solve(deck: Deck, gen: LayersSet, question: Question, budget: Budget) -> Answer:

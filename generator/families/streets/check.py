@@ -13,7 +13,7 @@ from ...core.stats import Interval, Rate, batch_seed, mean_interval, rate, sampl
 from ...core.verdict import Verdict
 from ...deck import Deck
 from ...ranking import rank_details
-from ..base import CheckEntry, CheckOptions, Question, Report, Settings, Status
+from ..base import CheckEntry, CheckOptions, Question, Report, Settings, Status, subject_of
 from .certify import Certificate, certify, verify
 from .generate import apportion, offered_pairs
 from .model import EFFECT_ORDER, Effect, PlanCard, StreetsGame, StreetsParams
@@ -276,7 +276,7 @@ def replay_plan(game: StreetsGame, plan: PlanCard, certificate: Any) -> None:
 
 
 def _plan(game: StreetsGame, question: Question) -> PlanCard:
-    return next(p for p in game.plans if p.id == question.subject)
+    return subject_of(game.plans, question)
 
 
 def solve(deck: Deck, game: StreetsGame, question: Question, budget: Budget) -> Answer:
